@@ -1,0 +1,1 @@
+"""What every game shares: errors, the engine protocols, and chance helpers."""

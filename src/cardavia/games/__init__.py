@@ -1,0 +1,1 @@
+"""The game engines: one pure, typed package per game."""
