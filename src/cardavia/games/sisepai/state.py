@@ -1,0 +1,298 @@
+"""The Sì Sè Pái deal as an immutable value (sisepai.md §4–7).
+
+Between decisions the state is always in one of two phases: a claim window on a
+public card (one seat answering at a time, answers sealed), or a discard due from
+the seat that just took a card. Draws, the second window on an untaken drawn card,
+the dead pile and the stock test happen inside transitions; they are not actions.
+
+``apply`` and ``play_forced`` share one transition loop that works on local
+variables and builds a single new state at the end, because most of a deal's ~280
+steps are forced passes that must stay cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from cardavia.cards.four_colour import CARDS, FLOWER_BASE, GENERAL, Card
+from cardavia.core.errors import IllegalActionError
+from cardavia.games.sisepai.actions import DISCARD_ORDER, DISCARDS, TAKE_VERB, WIN_VERB, Action
+from cardavia.games.sisepai.claims import answer_order, claim_options, lone_claim, resolve
+from cardavia.games.sisepai.events import (
+    Answered,
+    Claimed,
+    Dead,
+    Discarded,
+    Drew,
+    Event,
+    StockOut,
+    Won,
+)
+from cardavia.games.sisepai.illegal import why_illegal
+from cardavia.games.sisepai.melds import (
+    Group,
+    best_grouping,
+    group_score,
+    kind_bit,
+    pack,
+    size,
+    unpack,
+)
+from cardavia.games.sisepai.outcome import Outcome
+from cardavia.games.sisepai.view import SiSePaiView
+
+PLAYERS = 4
+HAND_SIZE = 20
+CLAIM, DISCARD, OVER = "claim", "discard", "over"
+
+
+class SiSePaiState(NamedTuple):
+    """A whole deal, hidden cards included. Never sent to a client: use :meth:`view`."""
+
+    deck: tuple[int, ...]
+    """The dealt deck order; ``deck[stock:]`` is the stock, top first."""
+    dealer: int
+    hands: tuple[int, ...]
+    """Concealed hands, packed (see :mod:`melds`)."""
+    exposed: tuple[tuple[Group, ...], ...]
+    stock: int
+    dead: tuple[int, ...]
+    phase: str
+    card: int
+    """The public card (claim phase, and the winning card once won), else -1."""
+    drawn: bool
+    """True while the public card is a fresh draw in its first window."""
+    owner: int
+    """The drawer or discarder of the public card; the taker in the discard phase."""
+    answers: tuple[tuple[int, Action], ...]
+    """Sealed answers given so far in the open window."""
+    to_act: int | None
+    step: int
+    outcome: Outcome | None
+
+    # --- the engine API ---------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, sorted by code point of the text."""
+        seat = self.to_act
+        if seat is None:
+            return ()
+        if self.phase == DISCARD:
+            return discard_options(self.hands[seat])
+        return claim_options(self.hands[seat], self.card, seat, self.owner, self.drawn)
+
+    def apply(self, action: Action) -> tuple[SiSePaiState, tuple[Event, ...]]:
+        """The state after the seat to act plays ``action``, and the events it caused.
+
+        Raises ``IllegalActionError`` saying why, in a player's words; ``self`` is a
+        value and never changes.
+        """
+        if self.to_act is None:
+            raise IllegalActionError("the deal is over: no more actions")
+        if action.verb == TAKE_VERB:
+            action = Action(TAKE_VERB, tuple(sorted(action.cards)))
+        if action not in self.legal_actions():
+            raise IllegalActionError(why_illegal(self, action))
+        state, events, _ = _run(self, action, auto=False)
+        return state, events
+
+    def play_forced(
+        self,
+    ) -> tuple[SiSePaiState, tuple[Event, ...], tuple[tuple[int, Action], ...]]:
+        """Apply lone legal actions until a seat has a choice or the deal is over."""
+        return _run(self, None, auto=True)
+
+    def view(self, seat: int) -> SiSePaiView:
+        """What ``seat`` may see: its own concealed cards, everything public, no more."""
+        return SiSePaiView(
+            seat=seat,
+            step=self.step,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=unpack(self.hands[seat]),
+            hand_sizes=tuple(size(hand) for hand in self.hands),
+            exposed=self.exposed,
+            dead=tuple(CARDS[card] for card in self.dead),
+            stock_left=len(self.deck) - self.stock,
+            public_card=CARDS[self.card] if self.phase == CLAIM else None,
+            public_from=self.owner if self.phase == CLAIM else None,
+            public_drawn=self.drawn and self.phase == CLAIM,
+            answering=answer_order(self.owner, self.drawn) if self.phase == CLAIM else (),
+            my_answer=next((a for s, a in self.answers if s == seat), None),
+            outcome=self.outcome,
+        )
+
+    def card_places(self) -> dict[str, tuple[Card, ...]]:
+        """Every card of the deck by place: each of the 117 is in exactly one."""
+        places: dict[str, tuple[Card, ...]] = {}
+        for seat in range(PLAYERS):
+            places[f"hand {seat}"] = unpack(self.hands[seat])
+            places[f"exposed {seat}"] = tuple(
+                card for group in self.exposed[seat] for card in group
+            )
+        places["dead pile"] = tuple(CARDS[card] for card in self.dead)
+        places["stock"] = tuple(CARDS[card] for card in self.deck[self.stock :])
+        # A won card stays public: the outcome shows it among the winner's groups.
+        places["public"] = (CARDS[self.card],) if self.card >= 0 else ()
+        return places
+
+    def shuffle_unseen(self, seat: int, rng: random.Random) -> SiSePaiState:
+        """This state with the cards ``seat`` cannot see (other concealed hands and the
+        stock) permuted among those places, each place keeping its size."""
+        others = [s for s in range(PLAYERS) if s != seat]
+        hidden: list[int] = [card for s in others for card in unpack(self.hands[s])]
+        hidden += self.deck[self.stock :]
+        rng.shuffle(hidden)
+        hands = list(self.hands)
+        at = 0
+        for s in others:
+            n = size(self.hands[s])
+            hands[s] = pack(hidden[at : at + n])
+            at += n
+        deck = self.deck[: self.stock] + tuple(hidden[at:])
+        return self._replace(hands=tuple(hands), deck=deck)
+
+
+def discard_options(hand: int) -> tuple[Action, ...]:
+    """Discards from a packed concealed hand: any card but Generals and flowers."""
+    return tuple(
+        DISCARDS[kind] for kind in DISCARD_ORDER if kind % 7 != GENERAL and (hand >> (3 * kind)) & 7
+    )
+
+
+def deal(deck: tuple[int, ...], dealer: int) -> SiSePaiState:
+    """The state after the deal and the dealer's first draw (records.md §1)."""
+    hands = tuple(pack(deck[HAND_SIZE * s : HAND_SIZE * s + HAND_SIZE]) for s in range(PLAYERS))
+    first = PLAYERS * HAND_SIZE
+    return SiSePaiState(
+        deck=tuple(int(card) for card in deck),
+        dealer=dealer,
+        hands=hands,
+        exposed=((),) * PLAYERS,
+        stock=first + 1,
+        dead=(),
+        phase=CLAIM,
+        card=int(deck[first]),
+        drawn=True,
+        owner=dealer,
+        answers=(),
+        to_act=dealer,
+        step=0,
+        outcome=None,
+    )
+
+
+def _run(
+    state: SiSePaiState, action: Action | None, auto: bool
+) -> tuple[SiSePaiState, tuple[Event, ...], tuple[tuple[int, Action], ...]]:
+    """Apply ``action`` (already checked legal), then, if ``auto``, every forced action."""
+    deck = state.deck
+    hands = list(state.hands)
+    exposed = list(state.exposed)
+    stock, dead, phase, card = state.stock, state.dead, state.phase, state.card
+    drawn, owner, to_act, step = state.drawn, state.owner, state.to_act, state.step
+    answers = list(state.answers)
+    outcome = state.outcome
+    events: list[Event] = []
+    forced: list[tuple[int, Action]] = []
+    while to_act is not None:
+        seat = to_act
+        is_forced = action is None
+        if action is None:
+            if not auto:
+                break
+            if phase == DISCARD:
+                options = discard_options(hands[seat])
+                action = options[0] if len(options) == 1 else None
+            else:
+                action = lone_claim(hands[seat], card, seat, owner, drawn)
+            if action is None:
+                break
+            forced.append((seat, action))
+        step += 1
+        if phase == DISCARD:
+            card = action.cards[0]
+            hands[seat] -= kind_bit(card)
+            events.append(Discarded(seat, CARDS[card], False))
+            phase, drawn, owner, to_act = CLAIM, False, seat, (seat + 1) % PLAYERS
+            action = None
+            continue
+        answers.append((seat, action))
+        events.append(Answered(seat, action, is_forced))
+        action = None
+        if len(answers) < (4 if drawn else 3):
+            to_act = (seat + 1) % PLAYERS
+            continue
+        grant = resolve(answers, owner, drawn)
+        answers = []
+        if grant is not None:
+            taker, claim = grant
+            if claim.verb == WIN_VERB:
+                outcome = _win(hands[taker], exposed[taker], taker, card)
+                events.append(Won(taker, CARDS[card], outcome.score, outcome.groups))
+                phase, to_act = OVER, None
+                continue
+            hand = hands[taker]
+            public_left = True
+            for member in claim.cards:
+                if member == card and public_left:
+                    public_left = False
+                else:
+                    hand -= kind_bit(member)
+            hands[taker] = hand
+            exposed[taker] = (*exposed[taker], claim.cards)
+            events.append(Claimed(taker, CARDS[card], owner, claim.cards))
+            phase, card, drawn, owner, to_act = DISCARD, -1, False, taker, taker
+            continue
+        if drawn:
+            # An untaken drawn card becomes the drawer's discard: a second window.
+            events.append(Discarded(owner, CARDS[card], True))
+            drawn, to_act = False, (owner + 1) % PLAYERS
+            continue
+        dead = (*dead, card)
+        events.append(Dead(CARDS[card]))
+        drawer = (owner + 1) % PLAYERS
+        if stock >= len(deck):
+            # [D6] the stock is checked only now that a draw is due.
+            events.append(StockOut(drawer))
+            outcome = Outcome(None)
+            phase, card, to_act = OVER, -1, None
+            continue
+        card = deck[stock]
+        stock += 1
+        events.append(Drew(drawer, CARDS[card], len(deck) - stock))
+        drawn, owner, to_act = True, drawer, drawer
+    new_state = SiSePaiState(
+        deck,
+        state.dealer,
+        tuple(hands),
+        tuple(exposed),
+        stock,
+        dead,
+        phase,
+        card,
+        drawn,
+        owner,
+        tuple(answers),
+        to_act,
+        step,
+        outcome,
+    )
+    return new_state, tuple(events), tuple(forced)
+
+
+def _win(hand: int, exposed: tuple[Group, ...], seat: int, card: int) -> Outcome:
+    """The winner's result: exposed groups as they are, the rest grouped for the best score."""
+    found = best_grouping(unpack(hand + kind_bit(card)))
+    if found is None:  # pragma: no cover - a granted win was tested complete
+        raise AssertionError("a granted win must complete the hand")
+    concealed_score, concealed = found
+    score = concealed_score + sum(group_score(group) for group in exposed)
+    return Outcome(seat, score, exposed + concealed)
+
+
+def is_flower_or_general(card: int) -> bool:
+    """Cards that can never be discarded."""
+    return card >= FLOWER_BASE or card % 7 == GENERAL
