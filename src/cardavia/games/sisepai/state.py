@@ -70,6 +70,8 @@ class SiSePaiState(NamedTuple):
     to_act: int | None
     step: int
     outcome: Outcome | None
+    history: tuple[Event, ...] = ()
+    """Every public event of the deal so far, in order (what every seat has seen)."""
 
     # --- the engine API ---------------------------------------------------------------
 
@@ -122,6 +124,7 @@ class SiSePaiState(NamedTuple):
             answering=answer_order(self.owner, self.drawn) if self.phase == CLAIM else (),
             my_answer=next((a for s, a in self.answers if s == seat), None),
             outcome=self.outcome,
+            history=self.history,
         )
 
     def card_places(self) -> dict[str, tuple[Card, ...]]:
@@ -181,6 +184,7 @@ def deal(deck: tuple[int, ...], dealer: int) -> SiSePaiState:
         to_act=dealer,
         step=0,
         outcome=None,
+        history=(Drew(dealer, CARDS[deck[first]], len(deck) - first - 1),),
     )
 
 
@@ -264,6 +268,9 @@ def _run(
         stock += 1
         events.append(Drew(drawer, CARDS[card], len(deck) - stock))
         drawn, owner, to_act = True, drawer, drawer
+    history = state.history
+    if events:
+        history += tuple(event for event in events if type(event) is not Answered)
     new_state = SiSePaiState(
         deck,
         state.dealer,
@@ -279,6 +286,7 @@ def _run(
         to_act,
         step,
         outcome,
+        history,
     )
     return new_state, tuple(events), tuple(forced)
 

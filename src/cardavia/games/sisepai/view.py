@@ -7,6 +7,7 @@ from typing import Any
 
 from cardavia.cards.four_colour import Card
 from cardavia.games.sisepai.actions import Action
+from cardavia.games.sisepai.events import Event
 from cardavia.games.sisepai.outcome import Outcome
 
 
@@ -40,6 +41,8 @@ class SiSePaiView:
     my_answer: Action | None
     """This seat's own sealed answer in the open window, once given."""
     outcome: Outcome | None
+    history: tuple[Event, ...] = ()
+    """Every public event so far: draws, discards, claims, dead cards (never an answer)."""
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON-ready data (cards as codes)."""
@@ -64,4 +67,5 @@ class SiSePaiView:
             "answering": list(self.answering),
             "my_answer": None if self.my_answer is None else str(self.my_answer),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "history": [event.to_json() for event in self.history],
         }
