@@ -77,12 +77,18 @@ class SiSePaiState(NamedTuple):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act, sorted by code point of the text."""
+        cached = _last_legal
+        if cached[0] is self:
+            return cached[1]
         seat = self.to_act
         if seat is None:
-            return ()
-        if self.phase == DISCARD:
-            return discard_options(self.hands[seat])
-        return claim_options(self.hands[seat], self.card, seat, self.owner, self.drawn)
+            legal: tuple[Action, ...] = ()
+        elif self.phase == DISCARD:
+            legal = discard_options(self.hands[seat])
+        else:
+            legal = claim_options(self.hands[seat], self.card, seat, self.owner, self.drawn)
+        _remember_legal(self, legal)
+        return legal
 
     def apply(self, action: Action) -> tuple[SiSePaiState, tuple[Event, ...]]:
         """The state after the seat to act plays ``action``, and the events it caused.
@@ -158,11 +164,23 @@ class SiSePaiState(NamedTuple):
         return self._replace(hands=tuple(hands), deck=deck)
 
 
+# The last state asked for its legal actions, and the answer: a caller that lists the
+# legal actions and then applies one would otherwise pay for the list twice. One tuple,
+# replaced whole, so concurrent threads only ever miss, never read a torn entry.
+_last_legal: tuple[object, tuple[Action, ...]] = (None, ())
+
+
+def _remember_legal(state: SiSePaiState, legal: tuple[Action, ...]) -> None:
+    global _last_legal
+    _last_legal = (state, legal)
+
+
 def discard_options(hand: int) -> tuple[Action, ...]:
     """Discards from a packed concealed hand: any card but Generals and flowers."""
-    return tuple(
-        DISCARDS[kind] for kind in DISCARD_ORDER if kind % 7 != GENERAL and (hand >> (3 * kind)) & 7
-    )
+    return tuple([action for shift, action in _DISCARD_TABLE if (hand >> shift) & 7])
+
+
+_DISCARD_TABLE = tuple((3 * kind, DISCARDS[kind]) for kind in DISCARD_ORDER if kind % 7 != GENERAL)
 
 
 def deal(deck: tuple[int, ...], dealer: int) -> SiSePaiState:
@@ -200,6 +218,7 @@ def _run(
     answers = list(state.answers)
     outcome = state.outcome
     events: list[Event] = []
+    public: list[Event] = []  # the same minus sealed answers, for the history
     forced: list[tuple[int, Action]] = []
     while to_act is not None:
         seat = to_act
@@ -219,7 +238,8 @@ def _run(
         if phase == DISCARD:
             card = action.cards[0]
             hands[seat] -= kind_bit(card)
-            events.append(Discarded(seat, CARDS[card], False))
+            public.append(Discarded(seat, CARDS[card], False))
+            events.append(public[-1])
             phase, drawn, owner, to_act = CLAIM, False, seat, (seat + 1) % PLAYERS
             action = None
             continue
@@ -235,7 +255,8 @@ def _run(
             taker, claim = grant
             if claim.verb == WIN_VERB:
                 outcome = _win(hands[taker], exposed[taker], taker, card)
-                events.append(Won(taker, CARDS[card], outcome.score, outcome.groups))
+                public.append(Won(taker, CARDS[card], outcome.score, outcome.groups))
+                events.append(public[-1])
                 phase, to_act = OVER, None
                 continue
             hand = hands[taker]
@@ -247,30 +268,33 @@ def _run(
                     hand -= kind_bit(member)
             hands[taker] = hand
             exposed[taker] = (*exposed[taker], claim.cards)
-            events.append(Claimed(taker, CARDS[card], owner, claim.cards))
+            public.append(Claimed(taker, CARDS[card], owner, claim.cards))
+            events.append(public[-1])
             phase, card, drawn, owner, to_act = DISCARD, -1, False, taker, taker
             continue
         if drawn:
             # An untaken drawn card becomes the drawer's discard: a second window.
-            events.append(Discarded(owner, CARDS[card], True))
+            public.append(Discarded(owner, CARDS[card], True))
+            events.append(public[-1])
             drawn, to_act = False, (owner + 1) % PLAYERS
             continue
         dead = (*dead, card)
-        events.append(Dead(CARDS[card]))
+        public.append(Dead(CARDS[card]))
+        events.append(public[-1])
         drawer = (owner + 1) % PLAYERS
         if stock >= len(deck):
             # [D6] the stock is checked only now that a draw is due.
-            events.append(StockOut(drawer))
+            public.append(StockOut(drawer))
+            events.append(public[-1])
             outcome = Outcome(None)
             phase, card, to_act = OVER, -1, None
             continue
         card = deck[stock]
         stock += 1
-        events.append(Drew(drawer, CARDS[card], len(deck) - stock))
+        public.append(Drew(drawer, CARDS[card], len(deck) - stock))
+        events.append(public[-1])
         drawn, owner, to_act = True, drawer, drawer
-    history = state.history
-    if events:
-        history += tuple(event for event in events if type(event) is not Answered)
+    history = state.history + tuple(public) if public else state.history
     new_state = SiSePaiState(
         deck,
         state.dealer,
