@@ -1,0 +1,1 @@
+"""Card identities and their notation (no rules here)."""
