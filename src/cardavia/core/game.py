@@ -82,6 +82,11 @@ class State(Protocol):
         """The result once the deal is over, else ``None``."""
         ...
 
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """Every public event of the deal so far, in order (views carry it)."""
+        ...
+
     def legal_actions(self) -> tuple[Any, ...]:
         """Every legal action of :attr:`to_act`, sorted by code point of ``str()``."""
         ...

@@ -25,9 +25,12 @@ class Deal:
         self.first = first
         self.meta: dict[str, Any] = dict(meta or {})
         self.decisions: list[tuple[int, str]] = []
-        state, events, _ = game.deal(self.deck, first).play_forced()
+        start = game.deal(self.deck, first)
+        state, events, _ = start.play_forced()
         self.state: Any = state
-        self.opening_events: tuple[Any, ...] = events
+        # What the deal itself made public (the first draw, a starting bonus), then the
+        # forced actions up to the first decision.
+        self.opening_events: tuple[Any, ...] = (*start.history, *events)
 
     @property
     def over(self) -> bool:

@@ -237,3 +237,17 @@ def test_a_view_never_shows_other_hands_or_the_stock() -> None:
     assert view.hand == tuple(parse_cards(QUIET[0]))
     assert view.hand_sizes == (20, 20, 20, 20)
     assert "deck" not in view.to_json() and "stock" not in text.replace("stock_left", "")
+
+
+def test_the_view_history_holds_public_events_and_never_an_answer() -> None:
+    hands = list(QUIET)
+    hands[2] = "rA rE rR rH yA yE yR yH wA wE wR wH gA gE gR gH rC yC yC gC"
+    state = start(hands, "yC")
+    assert state.view(1).history == (Drew(0, Card.yC, 36),)
+    state, _, _ = state.play_forced()
+    state, _ = play(state, "take yC yC yC")
+    state, _, _ = state.play_forced()
+    history = state.view(3).history
+    assert Claimed(2, Card.yC, 0, (Card.yC,) * 3) in history
+    assert all(type(event).__name__ != "Answered" for event in history)
+    assert state.view(0).history == history  # the same for every seat
