@@ -191,3 +191,12 @@ def test_claim_levels(seat: int, action: Action, owner: int, drawn: bool, level:
 
 def test_take_prints_cards_in_canonical_order() -> None:
     assert str(take(Card.gS, Card.rS, Card.yS)) == "take rS yS gS"
+
+
+def test_the_drawers_identical_triple_is_level_3_not_its_own_group_level() -> None:
+    # The drawer's own identical triple ranks with everyone's identical groups (3),
+    # above the drawer's other groups (4) and the next player's mixed group (5).
+    triple = A("take yC yC yC")
+    assert claim_level(0, triple, 0, True) == IDENTICAL
+    assert claim_level(0, A("take yR yH yC"), 0, True) == DRAWER_GROUP
+    assert resolve([(0, triple), (1, A("take yR yH yC"))], 0, True) == (0, triple)

@@ -251,3 +251,14 @@ def test_the_view_history_holds_public_events_and_never_an_answer() -> None:
     assert Claimed(2, Card.yC, 0, (Card.yC,) * 3) in history
     assert all(type(event).__name__ != "Answered" for event in history)
     assert state.view(0).history == history  # the same for every seat
+
+
+def test_D13_there_is_no_minimum_score_to_win() -> None:
+    # Ten pairs and a lone General: the lowest possible total, 1, still wins.
+    pairs = "rG rA rA rE rE rR rR rH rH rC rC yA yA yE yE yR yR yH yH yC"
+    state = answer_until(start(["", pairs], "yC"), 1)
+    assert [str(action) for action in state.legal_actions()] == ["pass", "win"]
+    state, _ = state.apply(A("win"))
+    state, _, _ = state.play_forced()
+    assert state.outcome is not None
+    assert (state.outcome.winner, state.outcome.score) == (1, 1)
