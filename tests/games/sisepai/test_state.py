@@ -254,8 +254,9 @@ def test_the_view_history_holds_public_events_and_never_an_answer() -> None:
 
 
 def test_D13_there_is_no_minimum_score_to_win() -> None:
-    # Ten pairs and a lone General: the lowest possible total, 1, still wins.
-    pairs = "rG rA rA rE rE rR rR rH rH rC rC yA yA yE yE yR yR yH yH yC"
+    # Ten pairs that form nothing else and a lone General: the lowest possible total,
+    # 1, still wins.
+    pairs = "rG rA rA rE rE yA yA yE yE wA wA wE wE gA gA gE gE rS rS yC"
     state = answer_until(start(["", pairs], "yC"), 1)
     assert [str(action) for action in state.legal_actions()] == ["pass", "win"]
     state, _ = state.apply(A("win"))
