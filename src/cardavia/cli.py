@@ -1,4 +1,4 @@
-"""The ``cardavia`` command: replay records, run benchmarks."""
+"""The ``cardavia`` command: serve the site, replay records, run benchmarks."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-BENCH_SUBJECTS = ("sisepai", "chuopai")
+BENCH_SUBJECTS = ("sisepai", "chuopai", "web")
 
 
 @app.command()
@@ -54,6 +54,22 @@ def bench(
     module = importlib.import_module(f"cardavia.bench.{subject}")
     figures = module.run(seconds=seconds, seed=seed)
     typer.echo(json.dumps(figures))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+) -> None:
+    """Run the web site and its JSON API (settings from the environment: docs/web.md)."""
+    import uvicorn
+
+    from cardavia.web import Settings, create_app
+
+    settings = Settings.from_env()
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    typer.echo(f"Cardavia: open http://{shown}:{port}/ (games stored in {settings.database_label})")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
 
 
 def main() -> None:

@@ -1,0 +1,139 @@
+"""``cardavia bench web``: the time of an action round trip through the real server.
+
+A ``cardavia serve`` process is started on a free loopback port with a fresh SQLite
+store in a temporary folder; this process then plays whole deals of both games through
+the JSON API with ``basic`` AIs, the person choosing random legal actions, one request
+at a time over one keep-alive connection. Each ``POST /api/games/{id}/actions`` is
+timed from sending to the last byte of the answer: the person's action, the AIs'
+answers, the commit to the database, and the response.
+
+Figures, in milliseconds: ``p50_ms``, ``p99_ms``, ``max_ms``, ``mean_ms`` over all
+actions, and the same per game; ``actions`` and ``deals`` played; ``create_p50_ms`` for
+``POST /api/games``. The target is p99 ≤ 50 ms on the project's 2-core machine.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+GAMES = ("sisepai", "chuopai")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _figures(times: list[float]) -> dict[str, float]:
+    if not times:
+        return {}
+    return {
+        "p50_ms": round(_percentile(times, 0.50) * 1000, 2),
+        "p99_ms": round(_percentile(times, 0.99) * 1000, 2),
+        "max_ms": round(max(times) * 1000, 2),
+        "mean_ms": round(statistics.fmean(times) * 1000, 2),
+    }
+
+
+class _Client:
+    """One keep-alive HTTP/1.1 connection to the server."""
+
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any, float]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        payload = None if body is None else json.dumps(body)
+        started = time.perf_counter()
+        self.connection.request(method, path, body=payload, headers=headers)
+        response = self.connection.getresponse()
+        data = response.read()
+        elapsed = time.perf_counter() - started
+        return response.status, json.loads(data) if data else None, elapsed
+
+
+def _start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, CARDAVIA_DATA=data_dir)
+    env.pop("DATABASE_URL", None)
+    command = [sys.executable, "-m", "cardavia.cli", "serve", "--port", str(port)]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            error = server.stderr.read().decode() if server.stderr else ""
+            raise RuntimeError(f"the server did not start: {error}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return server
+        except OSError:
+            time.sleep(0.05)
+    server.kill()
+    raise RuntimeError("the server did not start within 30 s")
+
+
+def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
+    """Play deals for about ``seconds`` (at least one deal of each game); the figures."""
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {game: [] for game in GAMES}
+    creates: list[float] = []
+    deals = 0
+    with tempfile.TemporaryDirectory(prefix="cardavia-bench-") as data_dir:
+        port = _free_port()
+        server = _start_server(port, data_dir)
+        try:
+            client = _Client(port)
+            # Warm up: imports and tables are built on first use, as after any restart.
+            for game in GAMES:
+                client.call("POST", "/api/games", {"game": game, "ai": "basic", "seed": 0})
+            deadline = time.perf_counter() + seconds
+            while time.perf_counter() < deadline or deals < len(GAMES):
+                game = GAMES[deals % len(GAMES)]
+                body = {"game": game, "ai": "basic", "seed": rng.randrange(2**32)}
+                status, state, elapsed = client.call("POST", "/api/games", body)
+                if status != 201:
+                    raise RuntimeError(f"POST /api/games answered {status}: {state}")
+                creates.append(elapsed)
+                token = state["token"]
+                while state["status"] == "ongoing":
+                    action = {"action": rng.choice(state["legal"]), "step": state["step"]}
+                    path = f"/api/games/{state['id']}/actions"
+                    status, state, elapsed = client.call("POST", path, action, token)
+                    if status != 200:
+                        raise RuntimeError(f"{path} answered {status}: {state}")
+                    times[game].append(elapsed)
+                deals += 1
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    everything = [value for values in times.values() for value in values]
+    return {
+        "actions": len(everything),
+        "deals": deals,
+        **_figures(everything),
+        "create_p50_ms": round(_percentile(creates, 0.5) * 1000, 2),
+        "per_game": {
+            game: {"actions": len(values), **_figures(values)} for game, values in times.items()
+        },
+    }

@@ -1,0 +1,186 @@
+"""The game store: insert, read and update stored deals.
+
+Updates are optimistic: each carries the ``version`` it read, and a row changed since
+(another tab, another server process) is left alone and reported as a
+:class:`VersionConflictError`, so two requests acting on the same position can never
+both apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Engine, RowMapping
+from sqlalchemy.exc import DBAPIError, OperationalError
+
+from cardavia.store.errors import StoreUnavailableError, VersionConflictError
+from cardavia.store.tables import games
+
+ONGOING, FINISHED = "ongoing", "finished"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """One stored deal: what a record holds, plus who may play it and a version."""
+
+    id: str
+    token_hash: str
+    game: str
+    ai: str
+    seed: int
+    seed_chosen: bool
+    first: int
+    deck: tuple[str, ...]
+    decisions: tuple[tuple[int, str], ...]
+    step: int
+    """The engine state's step after the last stored decision and its forced actions."""
+    status: str
+    """``ongoing`` or ``finished``."""
+    result: dict[str, Any] | None
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+    def __repr__(self) -> str:
+        # The deck and seed are secrets while the deal runs: keep them out of logs.
+        return f"<StoredGame {self.id} {self.game} step={self.step} {self.status} v{self.version}>"
+
+
+def _from_row(row: RowMapping) -> StoredGame:
+    return StoredGame(
+        id=row["id"],
+        token_hash=row["token_hash"],
+        game=row["game"],
+        ai=row["ai"],
+        seed=int(row["seed"]),
+        seed_chosen=bool(row["seed_chosen"]),
+        first=int(row["first_seat"]),
+        deck=tuple(row["deck"]),
+        decisions=tuple((int(seat), str(text)) for seat, text in row["decisions"]),
+        step=int(row["step"]),
+        status=row["status"],
+        result=row["result"],
+        version=int(row["version"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def now() -> datetime:
+    """The current time, in UTC (what the store writes)."""
+    return datetime.now(UTC)
+
+
+class GameStore:
+    """Deals in a SQL database (SQLite or PostgreSQL)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def insert(self, game: StoredGame) -> None:
+        """Store a new deal."""
+        values = {
+            "id": game.id,
+            "token_hash": game.token_hash,
+            "game": game.game,
+            "ai": game.ai,
+            "seed": game.seed,
+            "seed_chosen": game.seed_chosen,
+            "first_seat": game.first,
+            "deck": list(game.deck),
+            "decisions": [list(entry) for entry in game.decisions],
+            "step": game.step,
+            "status": game.status,
+            "result": game.result,
+            "version": game.version,
+            "created_at": game.created_at,
+            "updated_at": game.updated_at,
+        }
+
+        def run() -> None:
+            with self.engine.begin() as connection:
+                connection.execute(insert(games).values(**values))
+
+        _guard(run)
+
+    def get(self, game_id: str) -> StoredGame | None:
+        """The deal with ``game_id``, or ``None``."""
+
+        def run() -> StoredGame | None:
+            with self.engine.connect() as connection:
+                row = connection.execute(select(games).where(games.c.id == game_id)).mappings()
+                found = row.first()
+            return None if found is None else _from_row(found)
+
+        return _guard(run)
+
+    def update(
+        self,
+        game: StoredGame,
+        *,
+        decisions: Sequence[tuple[int, str]],
+        step: int,
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> StoredGame:
+        """Write the deal's new decisions over ``game`` (as read); return the new row.
+
+        Raises :class:`VersionConflictError`, writing nothing, when the row is no longer
+        at ``game.version``.
+        """
+        stamp = now()
+        values = {
+            "decisions": [list(entry) for entry in decisions],
+            "step": step,
+            "status": status,
+            "result": result,
+            "version": game.version + 1,
+            "updated_at": stamp,
+        }
+
+        def run() -> int:
+            with self.engine.begin() as connection:
+                done = connection.execute(
+                    update(games)
+                    .where(games.c.id == game.id, games.c.version == game.version)
+                    .values(**values)
+                )
+                return int(done.rowcount)
+
+        if _guard(run) != 1:
+            raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
+        return StoredGame(
+            id=game.id,
+            token_hash=game.token_hash,
+            game=game.game,
+            ai=game.ai,
+            seed=game.seed,
+            seed_chosen=game.seed_chosen,
+            first=game.first,
+            deck=game.deck,
+            decisions=tuple((seat, text) for seat, text in decisions),
+            step=step,
+            status=status,
+            result=result,
+            version=game.version + 1,
+            created_at=game.created_at,
+            updated_at=stamp,
+        )
+
+
+def _guard(run: Callable[[], T]) -> T:
+    """Run a unit of database work; a database that is down becomes one clear error."""
+    try:
+        return run()
+    except OperationalError as exc:
+        raise StoreUnavailableError("the game store cannot be reached") from exc
+    except DBAPIError as exc:
+        if exc.connection_invalidated:
+            raise StoreUnavailableError("the game store connection was lost") from exc
+        raise

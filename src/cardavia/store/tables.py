@@ -1,0 +1,54 @@
+"""The database tables, as SQLAlchemy Core metadata.
+
+One row per deal. A deal is stored the way a record stores it (records.md): the dealt
+deck, the first seat and the decisions so far; every state is rebuilt from those by the
+engine, so the database never holds a position the rules did not produce. A few
+derived columns (``step``, ``status``, ``result``) let the server answer cheap questions
+without replaying, and ``version`` makes concurrent writers safe (optimistic locking).
+
+The migrations in ``migrations/versions`` create exactly these tables; a test checks
+that the two agree.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Table,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+
+metadata = MetaData()
+
+# JSONB on PostgreSQL (compact, indexable later); JSON text on SQLite.
+JSON_TYPE = JSON().with_variant(JSONB(), "postgresql")
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    # Only a hash of the bearer token is kept: a leaked database cannot play anyone's deal.
+    Column("token_hash", String(64), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("ai", String(16), nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    # True when the person chose the deal number (it is then theirs to see and share).
+    Column("seed_chosen", Boolean, nullable=False),
+    Column("first_seat", SmallInteger, nullable=False),
+    Column("deck", JSON_TYPE, nullable=False),
+    Column("decisions", JSON_TYPE, nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("result", JSON_TYPE, nullable=True),
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)

@@ -1,0 +1,104 @@
+"""The JSON API: start a deal, read it, act in it, download its record."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBearer
+
+from cardavia.web.deals import DealService, LiveDeal
+from cardavia.web.presenters import state_json
+from cardavia.web.schemas import CreatedGame, ErrorBody, GameState, NewAction, NewGame
+
+COOKIE = "cardavia_token"
+"""The page's HttpOnly cookie, scoped to one game's paths (see :mod:`pages`)."""
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+_bearer = HTTPBearer(auto_error=False, description="The token `POST /api/games` returned.")
+_cookie = APIKeyCookie(
+    name=COOKIE, auto_error=False, description="Set by the site when a deal starts."
+)
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorBody, "description": "No game with this id and token."},
+    422: {"model": ErrorBody, "description": "A malformed body, or an illegal action."},
+}
+_CONFLICT: dict[int | str, dict[str, Any]] = {
+    409: {"model": ErrorBody, "description": "A stale step, or the deal is not in that state."}
+}
+
+
+def get_service(request: Request) -> DealService:
+    """The app's deal service (made by the lifespan)."""
+    service: DealService = request.app.state.service
+    return service
+
+
+def get_token(
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    cookie: Annotated[str | None, Depends(_cookie)],
+) -> str | None:
+    """The bearer token, else the page's cookie."""
+    return bearer.credentials if bearer is not None else cookie
+
+
+Service = Annotated[DealService, Depends(get_service)]
+Token = Annotated[str | None, Depends(get_token)]
+
+
+def get_live(game_id: str, service: Service, token: Token) -> LiveDeal:
+    """The deal ``game_id``, if the token is its own (else the same 404 as unknown)."""
+    return service.open(game_id, token)
+
+
+Live = Annotated[LiveDeal, Depends(get_live)]
+
+
+@router.post(
+    "/games",
+    status_code=201,
+    response_model=CreatedGame,
+    responses={422: _ERRORS[422]},
+    summary="Start a deal",
+)
+def create_game(body: NewGame, service: Service) -> dict[str, Any]:
+    """Deal a new game with the person at seat 0; the AIs play up to the person's turn."""
+    live, token = service.create(body.game, body.ai, body.seed)
+    return state_json(live) | {"token": token}
+
+
+@router.get("/games/{game_id}", response_model=GameState, responses=_ERRORS, summary="Read")
+def read_game(live: Live) -> dict[str, Any]:
+    """The deal as the person sees it, with the events since the person's previous action."""
+    return state_json(live)
+
+
+@router.post(
+    "/games/{game_id}/actions",
+    response_model=GameState,
+    responses=_ERRORS | _CONFLICT,
+    summary="Act",
+)
+def act(body: NewAction, live: Live, service: Service) -> dict[str, Any]:
+    """Play the person's action; the AIs then move until the person must act again or the
+    deal is over. Committed before the answer."""
+    return state_json(service.act(live, body.action, body.step))
+
+
+@router.get(
+    "/games/{game_id}/record",
+    responses={
+        200: {"description": "The record (records.md), as a file to download."},
+        **_ERRORS,
+        **_CONFLICT,
+    },
+    summary="Download the record",
+)
+def record(live: Live, service: Service) -> JSONResponse:
+    """The deal's record, once it is over (it reveals the deck and the seed)."""
+    data = service.record(live).to_json()
+    name = f"cardavia-{live.stored.game}-{live.stored.id}.json"
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})

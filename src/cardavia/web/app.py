@@ -1,0 +1,68 @@
+"""The web app, assembled in one factory.
+
+Nothing happens at import time: :func:`create_app` builds the app from its settings,
+and its lifespan opens the database, brings the schema up to date and makes the deal
+service; ``TestClient(app)`` used as a context manager runs that lifespan too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+import cardavia
+from cardavia.ai.base import Player
+from cardavia.ai.registry import get_player
+from cardavia.store import GameStore, open_engine, upgrade
+from cardavia.web import api, errors, pages
+from cardavia.web.deals import DealService
+from cardavia.web.rendering import STATIC, make_environment
+from cardavia.web.settings import Settings
+
+DESCRIPTION = """Play Sì Sè Pái and Chuo Pai against Cardavia's AIs. The person always sits
+at seat 0; every call about a game needs the token that `POST /api/games` returned, as
+`Authorization: Bearer <token>`. Errors are `{"error": "..."}` and change nothing."""
+
+
+def create_app(
+    settings: Settings | None = None, *, players: Callable[[str, str], Player] | None = None
+) -> FastAPI:
+    """The Cardavia web app for ``settings`` (default: from the environment).
+
+    ``players(game, level)`` makes the AI players (default: the AI registry); tests pass
+    their own to pin the AIs down.
+    """
+    settings = settings if settings is not None else Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = open_engine(settings.database_url)
+        upgrade(engine)
+        app.state.service = DealService(
+            GameStore(engine), cache_deals=settings.cache_deals, players=players or get_player
+        )
+        try:
+            yield
+        finally:
+            engine.dispose()
+
+    app = FastAPI(
+        title="Cardavia",
+        version=cardavia.__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        # FastAPI's docs pages load their scripts from a CDN: /docs is our own page.
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json",
+    )
+    app.state.settings = settings
+    app.state.templates = make_environment()
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    errors.install(app)
+    return app

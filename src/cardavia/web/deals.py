@@ -1,0 +1,298 @@
+"""Running deals for the web: start one, bring it back from the store, act, record.
+
+A stored deal is its deck, first seat and decisions (like a record); the position is
+always rebuilt by the engine through :class:`~cardavia.records.Deal`, the game loop the
+arena and the tests share. A rebuilt deal is kept in a small per-process cache, keyed
+by the row's ``version``, so a running deal is replayed only when another process (or
+a restart) moved it on.
+
+Every person's action is applied, the AIs then play until the person must act again
+or the deal is over, and the result is committed (optimistically, by version) before
+anything is returned. The AIs' decisions come from ``decision_rng(seed, seat, step)``,
+so a restarted server continues exactly as the old one would have.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+import hmac
+import random
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from cardavia.ai.base import Player
+from cardavia.ai.registry import get_player
+from cardavia.ai.seeding import decision_rng
+from cardavia.core.errors import CardaviaError
+from cardavia.games.registry import get_game
+from cardavia.records import Deal, Record
+from cardavia.store import (
+    FINISHED,
+    ONGOING,
+    GameStore,
+    StoredGame,
+    VersionConflictError,
+)
+from cardavia.store.repository import now
+from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, visible_events
+
+GAMES = ("sisepai", "chuopai")
+AI_LEVELS = ("basic", "strong")
+SEED_LIMIT = 2**53
+"""Deal numbers run from 0 to 2**53 - 1: every one is exact in JavaScript too."""
+_ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
+
+
+class GameNotFoundError(LookupError):
+    """No game with this id and token (the two cases are never told apart)."""
+
+
+class ConflictError(Exception):
+    """The request does not fit the deal as it now stands (stale step, deal over)."""
+
+
+class BadActionError(ValueError):
+    """An action that is not well written or not legal here."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveDeal:
+    """A stored deal brought back to life. Never mutated: acting makes a new one."""
+
+    stored: StoredGame
+    deal: Deal
+    log: tuple[dict[str, Any], ...]
+    """Every event seat 0 has seen, in order, as JSON (actions marked ``forced``)."""
+    since: int
+    """Where in ``log`` the events since the person's previous action begin."""
+
+    @property
+    def presenter(self) -> Presenter:
+        """The presenter of this deal's game."""
+        return PRESENTERS[self.stored.game]
+
+    @property
+    def over(self) -> bool:
+        """True once the deal has ended."""
+        return self.deal.over
+
+
+def hash_token(token: str) -> str:
+    """What the store keeps of a bearer token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def record_meta(stored: StoredGame) -> dict[str, Any]:
+    """The record's ``meta``: who played, how strong, the deal number, when."""
+    ai = stored.ai
+    players = ["you"] + [ai] * (get_game(stored.game).players - 1)
+    return {"players": players, "ai": ai, "seed": stored.seed, "started": _stamp(stored.created_at)}
+
+
+def _stamp(moment: datetime) -> str:
+    # SQLite hands back naive datetimes; the store writes UTC either way.
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class DealService:
+    """Starts, resumes and advances deals; the only writer of the game store."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        cache_deals: int = 512,
+        players: Callable[[str, str], Player] = get_player,
+    ) -> None:
+        self.store = store
+        self._make_player = players
+        self._players: dict[tuple[str, str], Player] = {}
+        self._cache: OrderedDict[str, LiveDeal] = OrderedDict()
+        self._cache_size = cache_deals
+        self._lock = threading.Lock()
+
+    # -- the operations ------------------------------------------------------------
+
+    def create(self, game: str, ai: str, seed: int | None = None) -> tuple[LiveDeal, str]:
+        """Start a deal (the AIs play up to the person's first decision); return it and
+        its bearer token. Without ``seed`` a secret one is drawn."""
+        engine = get_game(game)
+        chosen = seed is not None
+        if seed is None:
+            seed = secrets.randbelow(SEED_LIMIT)
+        deck, first = engine.shuffle(random.Random(seed))
+        token = secrets.token_urlsafe(24)
+        stamp = now()
+        stored = StoredGame(
+            id=secrets.token_urlsafe(12),
+            token_hash=hash_token(token),
+            game=game,
+            ai=ai,
+            seed=seed,
+            seed_chosen=chosen,
+            first=first,
+            deck=tuple(str(card) for card in deck),
+            decisions=(),
+            step=0,
+            status=ONGOING,
+            result=None,
+            version=1,
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        live = self._play_ais(self._start(stored), 0)
+        stored = _with_progress(stored, live.deal)
+        self.store.insert(stored)
+        live = LiveDeal(stored, live.deal, live.log, 0)
+        self._remember(live)
+        return live, token
+
+    def open(self, game_id: str, token: str | None) -> LiveDeal:
+        """The deal ``game_id`` if ``token`` is its token; else :class:`GameNotFoundError`."""
+        # Hash first, so an unknown id and a wrong token cost the same work.
+        offered = hash_token(token or "")
+        stored = self.store.get(game_id) if _ID.match(game_id) else None
+        if stored is None or not token or not hmac.compare_digest(offered, stored.token_hash):
+            raise GameNotFoundError(game_id)
+        with self._lock:
+            cached = self._cache.get(game_id)
+            if cached is not None and cached.stored.version == stored.version:
+                self._cache.move_to_end(game_id)
+                return cached
+        live = self._rebuild(stored)
+        self._remember(live)
+        return live
+
+    def act(self, live: LiveDeal, action: str, step: int) -> LiveDeal:
+        """Apply the person's ``action`` taken at ``step``, let the AIs answer, commit.
+
+        Raises :class:`ConflictError` (deal over, stale step, changed meanwhile) or
+        :class:`BadActionError`; in every error case nothing is stored.
+        """
+        state = live.deal.state
+        if live.over:
+            raise ConflictError("the deal is over: start a new deal")
+        if step != state.step:
+            raise ConflictError(
+                f"step {step} is not the current step {state.step}: the deal has moved on "
+                "(another tab or a repeated request); reload to see it"
+            )
+        if state.to_act != PERSON:  # pragma: no cover - the AIs always play up to the person
+            raise ConflictError("it is not your turn")
+        deal = _fork(live.deal)
+        try:
+            events = deal.act(action)
+        except CardaviaError as exc:
+            raise BadActionError(str(exc)) from exc
+        log = live.log + tuple(visible_events(live.presenter, events, PERSON))
+        moved = self._play_ais(LiveDeal(live.stored, deal, log, len(live.log)), len(live.log))
+        try:
+            stored = self.store.update(
+                live.stored,
+                decisions=moved.deal.decisions,
+                step=moved.deal.state.step,
+                status=FINISHED if moved.over else ONGOING,
+                result=_result(moved.deal),
+            )
+        except VersionConflictError as exc:
+            self._forget(live.stored.id)
+            raise ConflictError(
+                "the deal changed meanwhile (another tab or a repeated request): reload to see it"
+            ) from exc
+        done = LiveDeal(stored, moved.deal, moved.log, moved.since)
+        self._remember(done)
+        return done
+
+    def record(self, live: LiveDeal) -> Record:
+        """The deal's record (records.md); only once it is over, as it reveals the deck."""
+        if not live.over:
+            raise ConflictError("the record is available once the deal is over")
+        return live.deal.record()
+
+    # -- internals -----------------------------------------------------------------
+
+    def _player(self, game: str, ai: str) -> Player:
+        key = (game, ai)
+        player = self._players.get(key)
+        if player is None:
+            player = self._players[key] = self._make_player(game, ai)
+        return player
+
+    def _start(self, stored: StoredGame) -> LiveDeal:
+        """The deal dealt from the stored deck, before any decision."""
+        game = get_game(stored.game)
+        presenter = PRESENTERS[stored.game]
+        deck = tuple(game.parse_card(code) for code in stored.deck)
+        deal = Deal(game, deck, stored.first, record_meta(stored))
+        opening = (*presenter.opening_events(game, deck, stored.first), *deal.opening_events)
+        return LiveDeal(stored, deal, tuple(visible_events(presenter, opening, None)), 0)
+
+    def _play_ais(self, live: LiveDeal, since: int) -> LiveDeal:
+        """Let the AIs decide until the person must act or the deal is over."""
+        deal, log = live.deal, list(live.log)
+        stored = live.stored
+        player = self._player(stored.game, stored.ai)
+        while not deal.over and deal.state.to_act != PERSON:
+            state = deal.state
+            seat = state.to_act
+            rng = decision_rng(stored.seed, seat, state.step)
+            choice = player.choose(state.view(seat), state.legal_actions(), rng)
+            log += visible_events(live.presenter, deal.act(choice), seat)
+        return LiveDeal(stored, deal, tuple(log), since)
+
+    def _rebuild(self, stored: StoredGame) -> LiveDeal:
+        """Replay the stored decisions: the same deal, log and events as when played."""
+        live = self._start(stored)
+        deal, log, since = live.deal, list(live.log), 0
+        for seat, text in stored.decisions:
+            if seat == PERSON:
+                since = len(log)
+            log += visible_events(live.presenter, deal.act(text), seat)
+        return LiveDeal(stored, deal, tuple(log), since)
+
+    def _remember(self, live: LiveDeal) -> None:
+        if not self._cache_size:
+            return
+        with self._lock:
+            self._cache[live.stored.id] = live
+            self._cache.move_to_end(live.stored.id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._lock:
+            self._cache.pop(game_id, None)
+
+
+def _fork(deal: Deal) -> Deal:
+    """A copy of ``deal`` that can act without changing the original.
+
+    States are immutable values, so a shallow copy with its own decision list is a
+    full copy; cached deals are shared between requests and must never change.
+    """
+    fork = copy.copy(deal)
+    fork.decisions = list(deal.decisions)
+    return fork
+
+
+def _result(deal: Deal) -> dict[str, Any] | None:
+    outcome = deal.state.outcome
+    return None if outcome is None else dict(outcome.to_json())
+
+
+def _with_progress(stored: StoredGame, deal: Deal) -> StoredGame:
+    """``stored`` with the decisions, step, status and result of ``deal``."""
+    return dataclasses.replace(
+        stored,
+        decisions=tuple(deal.decisions),
+        step=deal.state.step,
+        status=FINISHED if deal.over else ONGOING,
+        result=_result(deal),
+    )

@@ -1,0 +1,173 @@
+"""The site's pages: the traditions, each game (Table and Full rules), the live table.
+
+A deal starts from a plain HTML form (no script needed); the server answers with two
+HttpOnly cookies holding the deal's token, each scoped to that one deal's paths (its
+page and its API), and sends the browser to the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.exceptions import HTTPException
+
+from cardavia.web import apidocs, catalog, text
+from cardavia.web.api import COOKIE, Service
+from cardavia.web.deals import AI_LEVELS, SEED_LIMIT, LiveDeal
+from cardavia.web.presenters import state_json
+from cardavia.web.rendering import gettext_for, render_page
+from cardavia.web.settings import Settings
+
+router = APIRouter(include_in_schema=False)
+
+COOKIE_DAYS = 30
+_TABS = ("table", "rules")
+
+
+def get_settings(request: Request) -> Settings:
+    """The app's settings."""
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+@dataclass(frozen=True, slots=True)
+class StartForm:
+    """The *Start game* form, as sent; ``problem`` says what is wrong with it, if anything."""
+
+    ai: str
+    seed: int | None
+    seed_text: str
+    problem: str | None
+
+
+async def read_start_form(request: Request) -> StartForm:
+    """Parse the URL-encoded *Start game* form (small: read whole, no multipart)."""
+    _ = gettext_for(request)
+    body = (await request.body())[:4096].decode("utf-8", "replace")
+    fields = parse_qs(body)
+    ai = fields.get("ai", ["basic"])[0]
+    seed_text = fields.get("seed", [""])[0].strip()
+    seed: int | None = None
+    problem = None
+    if ai not in AI_LEVELS:
+        problem = _("Choose the opponents' strength: basic or strong.")
+    if seed_text:
+        if seed_text.isdigit() and int(seed_text) < SEED_LIMIT:
+            seed = int(seed_text)
+        else:
+            problem = _(
+                "A deal number is a whole number from 0 to 9007199254740991, or leave it empty."
+            )
+    return StartForm(ai, seed, seed_text, problem)
+
+
+def _game_info(name: str, _: text.Gettext) -> catalog.GameInfo:
+    info = catalog.games(_).get(name)
+    if info is None:
+        raise HTTPException(404)
+    return info
+
+
+@router.get("/", response_class=HTMLResponse)
+def index(request: Request) -> Response:
+    """The museum's entrance: every card tradition."""
+    traditions = catalog.traditions(gettext_for(request))
+    return render_page(request, "index.html", {"traditions": traditions})
+
+
+@router.get("/traditions/{slug}", response_class=HTMLResponse)
+def tradition(slug: str, request: Request) -> Response:
+    """One card tradition and its games."""
+    found = catalog.tradition(slug, gettext_for(request))
+    if found is None:
+        raise HTTPException(404)
+    return render_page(request, "tradition.html", {"tradition": found})
+
+
+@router.get("/games/{game}", response_class=HTMLResponse)
+def game_page(game: str, request: Request, tab: str = "table") -> Response:
+    """A game: the *Table* tab (start a deal) and the *Full rules* tab."""
+    _ = gettext_for(request)
+    return render_page(request, "game.html", _game_context(_game_info(game, _), tab, _))
+
+
+@router.post("/games/{game}/start")
+def start(
+    game: str,
+    request: Request,
+    form: Annotated[StartForm, Depends(read_start_form)],
+    service: Service,
+    settings: Annotated[Settings, Depends(get_settings)],
+) -> Response:
+    """Start a deal from the form and go to its table."""
+    _ = gettext_for(request)
+    info = _game_info(game, _)
+    if form.problem is not None:
+        context = _game_context(info, "table", _) | {"form": form}
+        return render_page(request, "game.html", context, status=422)
+    live, token = service.create(game, form.ai, form.seed)
+    deal_id = live.stored.id
+    response = RedirectResponse(f"/play/{deal_id}", status_code=303)
+    for path in (f"/play/{deal_id}", f"/api/games/{deal_id}"):
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=COOKIE_DAYS * 86400,
+            path=path,
+            httponly=True,
+            samesite="lax",
+            secure=settings.secure_cookies,
+        )
+    return response
+
+
+@router.get("/play/{game_id}", response_class=HTMLResponse)
+def play(game_id: str, request: Request, service: Service, tab: str = "table") -> Response:
+    """The live table of one deal (its cookie is the key)."""
+    live = service.open(game_id, request.cookies.get(COOKIE))
+    _ = gettext_for(request)
+    info = _game_info(live.stored.game, _)
+    context = _game_context(info, tab, _) | {"live": live, "table": _table_data(live, _)}
+    return render_page(request, "game.html", context)
+
+
+@router.get("/docs", response_class=HTMLResponse)
+def docs(request: Request) -> Response:
+    """The JSON API, described from its own OpenAPI schema (no CDN, no script)."""
+    api = apidocs.describe(request.app.openapi())
+    return render_page(request, "docs.html", {"api": api})
+
+
+def _game_context(info: catalog.GameInfo, tab: str, _: text.Gettext) -> dict[str, Any]:
+    tradition = catalog.tradition(info.tradition, _)
+    return {
+        "game": info,
+        "tradition": tradition,
+        "tab": tab if tab in _TABS else "table",
+        "ai_levels": AI_LEVELS,
+        "form": None,
+    }
+
+
+def _table_data(live: LiveDeal, _: text.Gettext) -> dict[str, Any]:
+    """Everything the table's script starts from, sent in the page as JSON."""
+    game, deal_id = live.stored.game, live.stored.id
+    return {
+        "id": deal_id,
+        "game": game,
+        "ai": live.stored.ai,
+        "state": state_json(live),
+        "seats": text.seat_names(game, _),
+        "messages": text.table_messages(game, _),
+        "cards": text.card_catalogue(game, _),
+        "urls": {
+            "state": f"/api/games/{deal_id}",
+            "actions": f"/api/games/{deal_id}/actions",
+            "record": f"/api/games/{deal_id}/record",
+            "start": f"/games/{game}/start",
+        },
+    }

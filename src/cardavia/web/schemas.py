@@ -1,0 +1,72 @@
+"""The JSON API's bodies, as Pydantic models (they make ``/openapi.json``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from cardavia.web.deals import SEED_LIMIT
+
+
+class NewGame(BaseModel):
+    """Start a deal: which game, how strong the AIs are, optionally which deal."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["sisepai", "chuopai"]
+    ai: Literal["basic", "strong"] = "basic"
+    seed: StrictInt | None = Field(
+        default=None,
+        ge=0,
+        lt=SEED_LIMIT,
+        description="A deal number to replay or share a deal; without it the server draws a "
+        "secret one, revealed only in the record.",
+    )
+
+
+class NewAction(BaseModel):
+    """The person's action, and the step of the position it was chosen in."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: str = Field(
+        min_length=1, max_length=200, description="In the game's notation: `discard wS`, `pass`."
+    )
+    step: StrictInt = Field(
+        ge=0, description="The `step` of the state the action was chosen in (stale: 409)."
+    )
+
+
+class GameState(BaseModel):
+    """A deal as seat 0 (the person) sees it."""
+
+    id: str
+    game: Literal["sisepai", "chuopai"]
+    ai: Literal["basic", "strong"]
+    status: Literal["ongoing", "finished"]
+    step: int = Field(description="Send it back with the next action.")
+    your_turn: bool
+    legal: list[str] = Field(description="Every legal action of the person, when it is their turn.")
+    view: dict[str, Any] = Field(description="Seat 0's view: own hand, everything public.")
+    events: list[dict[str, Any]] = Field(
+        description="What happened since the person's previous action, in order (that action "
+        "included); actions the engine played because they were the only legal one are "
+        "marked `forced`."
+    )
+    result: dict[str, Any] | None = Field(description="Once finished: as `cardavia replay` prints.")
+    seed: int | None = Field(
+        description="The deal number, once the deal is over or when the person chose it."
+    )
+
+
+class CreatedGame(GameState):
+    """A new deal and the bearer token that every later call about it needs."""
+
+    token: str = Field(description="Send as `Authorization: Bearer <token>`.")
+
+
+class ErrorBody(BaseModel):
+    """What went wrong, in words."""
+
+    error: str

@@ -1,0 +1,44 @@
+"""The site itself on PostgreSQL: a deal through the API, then a restart resumes it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+
+from cardavia.ai.base import Player
+from cardavia.ai.registry import get_player
+from cardavia.store import open_engine
+from cardavia.web import Settings, create_app
+
+
+def test_a_deal_is_played_and_resumed_on_postgresql(postgres_url: str | None) -> None:
+    if postgres_url is None:
+        pytest.skip("PostgreSQL is not installed here")
+    fresh = open_engine(postgres_url)
+    with fresh.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    fresh.dispose()
+    settings = Settings(database_url=postgres_url)
+
+    def players(game: str, level: str) -> Player:
+        return get_player(game, "random")
+
+    rng = random.Random(4)
+    with TestClient(create_app(settings, players=players)) as client:
+        created = client.post("/api/games", json={"game": "sisepai", "seed": 4}).json()
+        headers = {"Authorization": f"Bearer {created['token']}"}
+        state = created
+        for _ in range(3):
+            if state["status"] != "ongoing":
+                break
+            body = {"action": rng.choice(state["legal"]), "step": state["step"]}
+            state = client.post(f"/api/games/{created['id']}/actions", json=body, headers=headers)
+            state = state.json()
+    with TestClient(create_app(settings, players=players)) as client:
+        again = client.get(f"/api/games/{created['id']}", headers=headers).json()
+    state.pop("token", None)
+    assert again == state

@@ -1,0 +1,78 @@
+"""Fixtures for the web tests: an app on a fresh SQLite file, and API helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardavia.ai.base import Player
+from cardavia.ai.registry import get_player
+from cardavia.web import Settings, create_app
+
+
+def random_players(game: str, level: str) -> Player:
+    """Every AI plays random legal moves: fast, and independent of the AIs' own work.
+
+    They still draw their choices from ``decision_rng``, so restarts are tested for real.
+    """
+    return get_player(game, "random")
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings.for_sqlite(tmp_path / "cardavia.sqlite3")
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings, players=random_players)) as test_client:
+        yield test_client
+
+
+class Api:
+    """The JSON API as a test sees it: each helper asserts the call succeeded."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+
+    def start(self, game: str, seed: int | None = None, ai: str = "basic") -> dict[str, Any]:
+        """A new deal (201)."""
+        body: dict[str, Any] = {"game": game, "ai": ai}
+        if seed is not None:
+            body["seed"] = seed
+        response = self.client.post("/api/games", json=body)
+        assert response.status_code == 201, response.text
+        created: dict[str, Any] = response.json()
+        return created
+
+    def get(self, game_id: str, token: str) -> dict[str, Any]:
+        """The deal's state (200)."""
+        response = self.client.get(f"/api/games/{game_id}", headers=bearer(token))
+        assert response.status_code == 200, response.text
+        state: dict[str, Any] = response.json()
+        return state
+
+    def act(self, state: dict[str, Any], token: str, action: str) -> dict[str, Any]:
+        """Play ``action`` on ``state`` (200)."""
+        response = self.client.post(
+            f"/api/games/{state['id']}/actions",
+            json={"action": action, "step": state["step"]},
+            headers=bearer(token),
+        )
+        assert response.status_code == 200, response.text
+        moved: dict[str, Any] = response.json()
+        return moved
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The Authorization header for ``token``."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def api(client: TestClient) -> Api:
+    return Api(client)

@@ -1,0 +1,286 @@
+"""Every endpoint of the JSON API and every error the issue names.
+
+In each error case the answer is ``{"error": "..."}`` with a 4xx status, and the deal
+is exactly as it was (checked by reading it again).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardavia.records import parse_record, replay
+
+GAMES = ("sisepai", "chuopai")
+STATE_KEYS = {
+    "id",
+    "game",
+    "ai",
+    "status",
+    "step",
+    "your_turn",
+    "legal",
+    "view",
+    "events",
+    "result",
+    "seed",
+}
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def assert_error(response: Any, status: int) -> str:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"} and isinstance(body["error"], str) and body["error"]
+    message: str = body["error"]
+    return message
+
+
+def finish(api: Any, state: dict[str, Any], token: str) -> dict[str, Any]:
+    """Play the person's first legal action until the deal is over."""
+    while state["status"] == "ongoing":
+        state = api.act(state, token, state["legal"][0])
+    return state
+
+
+# -- POST /api/games -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_deal_seats_the_person_at_seat_0_and_waits_for_them(api: Any, game: str) -> None:
+    created = api.start(game)
+    assert set(created) == STATE_KEYS | {"token"}
+    assert created["game"] == game and created["ai"] == "basic"
+    assert created["status"] == "ongoing" and created["your_turn"] is True
+    assert created["view"]["seat"] == 0 and created["view"]["to_act"] == 0
+    assert len(created["legal"]) >= 2, "a lone action would have been played for the person"
+    assert created["result"] is None
+    assert created["seed"] is None, "a secret seed is shown only in the record"
+    assert created["step"] == created["view"]["step"]
+
+
+def test_a_chosen_seed_deals_the_same_cards_and_is_shown(api: Any) -> None:
+    first, second = api.start("sisepai", seed=2024), api.start("sisepai", seed=2024)
+    assert first["seed"] == second["seed"] == 2024
+    assert first["view"]["hand"] == second["view"]["hand"]
+    assert first["events"] == second["events"]
+    assert first["id"] != second["id"] and first["token"] != second["token"]
+    other = api.start("sisepai", seed=2025)
+    assert other["view"]["hand"] != first["view"]["hand"]
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "mahjong", "ai": "basic"}, "game"),
+        ({"game": "sisepai", "ai": "godlike"}, "ai"),
+        ({"game": "sisepai", "ai": "basic", "colour": "red"}, "colour is not a field"),
+        ({"game": "sisepai", "seed": -1}, "seed"),
+        ({"game": "sisepai", "seed": 2**53}, "seed"),
+        ({"game": "sisepai", "seed": "12"}, "seed"),
+        ({"game": "sisepai", "seed": True}, "seed"),
+        ({"ai": "basic"}, "game is missing"),
+        ([], "body"),
+    ],
+)
+def test_a_malformed_new_game_is_refused_in_words(
+    client: TestClient, body: Any, words: str
+) -> None:
+    message = assert_error(client.post("/api/games", json=body), 422)
+    assert words in message
+
+
+def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
+    response = client.post(
+        "/api/games", content=b"{game: sisepai", headers={"Content-Type": "application/json"}
+    )
+    assert "not valid JSON" in assert_error(response, 422)
+
+
+# -- GET /api/games/{id} ---------------------------------------------------------------------
+
+
+def test_reading_a_deal_gives_the_same_state_again(api: Any) -> None:
+    created = api.start("chuopai", seed=7)
+    read = api.get(created["id"], created["token"])
+    assert read == {key: value for key, value in created.items() if key != "token"}
+
+
+def test_the_page_cookie_also_opens_the_deal(client: TestClient, api: Any) -> None:
+    created = api.start("sisepai")
+    client.cookies.set("cardavia_token", created["token"])
+    response = client.get(f"/api/games/{created['id']}")
+    assert response.status_code == 200 and response.json()["id"] == created["id"]
+
+
+def test_unknown_ids_and_wrong_tokens_get_the_same_404(client: TestClient, api: Any) -> None:
+    created = api.start("sisepai")
+    answers = [
+        client.get(f"/api/games/{created['id']}"),
+        client.get(f"/api/games/{created['id']}", headers=auth("not-the-token")),
+        client.get(f"/api/games/{created['id']}", headers=auth(api.start("sisepai")["token"])),
+        client.get("/api/games/AAAAAAAAAAAAAAAA", headers=auth(created["token"])),
+        client.get("/api/games/short", headers=auth(created["token"])),
+        client.get(f"/api/games/{created['id']}", headers={"Authorization": created["token"]}),
+    ]
+    bodies = {(answer.status_code, answer.text) for answer in answers}
+    assert len(bodies) == 1
+    assert_error(answers[0], 404)
+
+
+# -- POST /api/games/{id}/actions ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_moves_the_deal_on_to_the_persons_next_turn(api: Any, game: str) -> None:
+    created = api.start(game, seed=11)
+    moved = api.act(created, created["token"], created["legal"][-1])
+    assert moved["step"] > created["step"]
+    assert moved["status"] == "finished" or moved["your_turn"]
+    assert moved["events"], "the person's action and what followed"
+    first = moved["events"][0]
+    assert first["seat"] == 0 and not first.get("forced", False)
+
+
+def test_a_stale_step_gets_409_and_changes_nothing(client: TestClient, api: Any) -> None:
+    created = api.start("sisepai", seed=3)
+    token = created["token"]
+    api.act(created, token, created["legal"][0])
+    before = api.get(created["id"], token)
+    # The same request again (a double click): its step is now stale.
+    repeated = client.post(
+        f"/api/games/{created['id']}/actions",
+        json={"action": created["legal"][0], "step": created["step"]},
+        headers=auth(token),
+    )
+    assert "step" in assert_error(repeated, 409)
+    assert api.get(created["id"], token) == before
+
+
+@pytest.mark.parametrize(
+    ("game", "action", "status"),
+    [
+        ("sisepai", "discard rG", 422),
+        ("sisepai", "take", 422),
+        ("sisepai", "shout", 422),
+        ("chuopai", "play 77", 422),
+        ("chuopai", "play 66 11 22", 422),
+        ("chuopai", "fold", 422),
+    ],
+)
+def test_an_illegal_or_malformed_action_is_refused_and_changes_nothing(
+    client: TestClient, api: Any, game: str, action: str, status: int
+) -> None:
+    created = api.start(game, seed=5)
+    assert action not in created["legal"]
+    before = api.get(created["id"], created["token"])
+    response = client.post(
+        f"/api/games/{created['id']}/actions",
+        json={"action": action, "step": created["step"]},
+        headers=auth(created["token"]),
+    )
+    assert_error(response, status)
+    assert api.get(created["id"], created["token"]) == before
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"action": "pass"},
+        {"step": 0},
+        {"action": "pass", "step": "0"},
+        {"action": "pass", "step": 1.5},
+        {"action": "pass", "step": 0, "force": True},
+        {"action": "", "step": 0},
+        {"action": "pass " * 100, "step": 0},
+        "pass",
+    ],
+)
+def test_a_malformed_action_body_is_refused(client: TestClient, api: Any, body: Any) -> None:
+    created = api.start("chuopai", seed=1)
+    before = api.get(created["id"], created["token"])
+    response = client.post(
+        f"/api/games/{created['id']}/actions", json=body, headers=auth(created["token"])
+    )
+    assert_error(response, 422)
+    assert api.get(created["id"], created["token"]) == before
+
+
+def test_acting_without_the_token_gets_the_same_404(client: TestClient, api: Any) -> None:
+    created = api.start("sisepai")
+    before = api.get(created["id"], created["token"])
+    body = {"action": created["legal"][0], "step": created["step"]}
+    for headers in ({}, auth("forged")):
+        response = client.post(f"/api/games/{created['id']}/actions", json=body, headers=headers)
+        assert_error(response, 404)
+    assert api.get(created["id"], created["token"]) == before
+
+
+def test_acting_after_the_end_gets_409(client: TestClient, api: Any) -> None:
+    created = api.start("chuopai", seed=9)
+    done = finish(api, created, created["token"])
+    assert done["legal"] == [] and done["your_turn"] is False
+    response = client.post(
+        f"/api/games/{created['id']}/actions",
+        json={"action": "pass", "step": done["step"]},
+        headers=auth(created["token"]),
+    )
+    assert "over" in assert_error(response, 409)
+
+
+# -- GET /api/games/{id}/record ------------------------------------------------------------
+
+
+def test_the_record_is_refused_while_the_deal_runs(client: TestClient, api: Any) -> None:
+    created = api.start("sisepai")
+    response = client.get(f"/api/games/{created['id']}/record", headers=auth(created["token"]))
+    assert "over" in assert_error(response, 409)
+    response = client.get(f"/api/games/{created['id']}/record", headers=auth("forged"))
+    assert_error(response, 404)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_record_of_a_finished_deal_replays_to_its_result(
+    client: TestClient, api: Any, game: str
+) -> None:
+    created = api.start(game)
+    done = finish(api, created, created["token"])
+    response = client.get(f"/api/games/{created['id']}/record", headers=auth(created["token"]))
+    assert response.status_code == 200
+    assert "attachment" in response.headers["content-disposition"]
+    record = response.json()
+    assert record["format"] == "cardavia-record/1" and record["game"] == game
+    assert record["meta"]["seed"] == done["seed"] and done["seed"] is not None
+    assert record["meta"]["players"][0] == "you"
+    result = replay(parse_record(response.content))
+    assert result.to_json() == done["result"]
+
+
+# -- errors everywhere ---------------------------------------------------------------------
+
+
+def test_unknown_api_paths_answer_in_json(client: TestClient) -> None:
+    assert_error(client.get("/api/nothing-here"), 404)
+    assert_error(client.delete("/api/games"), 405)
+
+
+def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    paths = schema["paths"]
+    assert set(paths) == {
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/record",
+    }
+    errors = paths["/api/games/{game_id}/actions"]["post"]["responses"]
+    assert {"200", "404", "409", "422"} <= set(errors)
+    assert errors["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
+    # Every error the API can give is documented as what it really sends.
+    assert "HTTPValidationError" not in json.dumps(schema)

@@ -1,0 +1,274 @@
+"""The site in Debian's Chromium (Playwright): both games played to the end by clicking.
+
+At every decision the test reads the deal through the API (same cookie as the page)
+and checks what the person sees: exactly the legal claims as buttons, exactly the legal
+discards as clickable cards (Generals and flowers never), a Play button that accepts
+only legal plays, forced actions written in the log, the end-of-deal breakdown with
+*New deal* and *Download record*.
+
+Needs ``apt-get install -y chromium fonts-noto-cjk`` (``.ci/run`` installs them); never
+``playwright install`` (TOOLCHAIN.md).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from cardavia.records import parse_record, replay
+from cardavia.web import Settings, create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+INSTALL = "apt-get install -y chromium fonts-noto-cjk"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site, served by uvicorn in a thread on a free loopback port."""
+    settings = Settings.for_sqlite(tmp_path_factory.mktemp("site") / "cardavia.sqlite3")
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), f"Debian's Chromium is missing: {INSTALL}"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True)
+    # Instant AI pace: the tests wait for the page, not for the animation.
+    context.add_init_script("localStorage.setItem('cardavia.pace', '0')")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == [], f"script errors on the page: {errors}"
+
+
+# -- fonts -------------------------------------------------------------------------------
+
+
+def test_chinese_glyphs_have_a_font(browser: Browser, site: str) -> None:
+    """Without a CJK font every glyph is an empty box while DOM text still matches, so
+    ask Chromium which font drew the cards' glyphs, and check that it is a Chinese one."""
+    listed = subprocess.run(
+        ["fc-list", ":lang=zh", "family"], capture_output=True, text=True, check=False
+    ).stdout
+    chinese = {name.strip() for line in listed.splitlines() for name in line.split(",")}
+    assert shutil.which("fc-list") and chinese, f"no Chinese font installed: {INSTALL}"
+    page = browser.new_page()
+    try:
+        page.goto(site + "/")
+        cdp = page.context.new_cdp_session(page)
+        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+        cdp.send("CSS.enable")
+        for selector in (".fc-seal", ".dm-name", ".seal"):
+            node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})
+            # The text node inside the element is what was drawn.
+            fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+            used = {font["familyName"] for font in fonts if font["glyphCount"]}
+            assert used and used <= chinese, f"{selector} drawn with {used}: {INSTALL}"
+    finally:
+        page.close()
+
+
+# -- the museum ----------------------------------------------------------------------------
+
+
+def test_from_the_index_to_a_table(page: Page, site: str) -> None:
+    page.goto(site + "/")
+    assert page.locator("h1").inner_text() == "Card traditions"
+    page.click("text=Sichuan cards")
+    assert "92 cards" in page.locator(".facts").first.inner_text()
+    page.locator(".game-card a.button", has_text="Start game").click()
+    page.click("#tab-rules")
+    assert page.locator("#panel-rules").is_visible()
+    assert not page.locator("#panel-table").is_visible()
+    assert page.url.endswith("?tab=rules")
+    page.click("#tab-table")
+    page.check("input[value=strong]")
+    assert page.locator("button[type=submit]", has_text="Start game").is_visible()
+
+
+# -- helpers for the table -------------------------------------------------------------------
+
+
+def open_table(page: Page, site: str, game: str) -> None:
+    page.goto(f"{site}/games/{game}")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#table-app[data-ready=true]")
+
+
+def wait_idle(page: Page, after_step: int | None = None) -> None:
+    condition = "document.getElementById('table-app').dataset.busy === 'false'"
+    if after_step is not None:
+        condition += f" && document.getElementById('table-app').dataset.step !== '{after_step}'"
+    page.wait_for_function(condition, timeout=30000)
+
+
+def api_state(page: Page, site: str) -> dict[str, Any]:
+    data = json.loads(page.locator("#table-data").inner_text())
+    response = page.request.get(site + data["urls"]["state"])
+    assert response.ok
+    state: dict[str, Any] = response.json()
+    return state
+
+
+def actions_on(page: Page, where: str) -> set[str]:
+    return {
+        str(node.get_attribute("data-action"))
+        for node in page.locator(f"{where} [data-action]").all()
+    }
+
+
+def check_ending(page: Page, state: dict[str, Any]) -> None:
+    assert page.locator("#ending").is_visible()
+    assert page.locator("#new-deal").is_visible()
+    with page.expect_download() as download:
+        page.click("#download-record")
+    record = Path(download.value.path()).read_bytes()
+    assert replay(parse_record(record)).to_json() == state["result"]
+    assert str(state["seed"]) in page.locator("#deal-number-note").inner_text()
+
+
+# -- Sì Sè Pái -------------------------------------------------------------------------------
+
+
+def test_a_sisepai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> None:
+    open_table(page, site, "sisepai")
+    rng = random.Random(7)
+    seen_kinds: set[str] = set()
+    for _ in range(400):
+        wait_idle(page)
+        state = api_state(page, site)
+        if state["status"] == "finished":
+            break
+        view = state["view"]
+        legal = set(state["legal"])
+        if view["phase"] == "claim":
+            seen_kinds.add("claim")
+            # The public card, where it came from, and exactly the legal answers.
+            assert page.locator(f"#public .card[data-code='{view['public_card']}']").count() == 1
+            assert actions_on(page, "#prompt") == legal
+            assert actions_on(page, "#hand") == set()
+        else:
+            seen_kinds.add("discard")
+            assert actions_on(page, "#hand") == legal
+            assert actions_on(page, "#prompt") == set()
+            unclickable = page.locator("#hand .card-button .card[data-code$='G']")
+            assert unclickable.count() == 0, "Generals are never discards"
+            assert page.locator("#hand .card-button .fc-f").count() == 0, "nor flowers"
+            assert page.locator("#hand .card").count() == len(view["hand"])
+        action = rng.choice(sorted(legal))
+        page.locator(f"[data-action='{action}']").first.click()
+        wait_idle(page, after_step=state["step"])
+    else:
+        pytest.fail("the deal did not end")
+    assert "claim" in seen_kinds
+    log = page.locator("#log").inner_text()
+    assert "played for you" in log, "lone answers are played for the person, and shown"
+    title = page.locator("#ending-title").inner_text()
+    if state["result"]["result"] == "win":
+        groups = page.locator(".breakdown li")
+        assert groups.count() == len(state["result"]["groups"])
+        assert str(state["result"]["score"]) in page.locator(".total").inner_text()
+    else:
+        assert "draw" in title
+    check_ending(page, state)
+
+
+# -- Chuo Pai --------------------------------------------------------------------------------
+
+
+def select_play(page: Page, action: str) -> None:
+    play = page.locator("#play-selected")
+    assert play.is_disabled(), "nothing chosen yet: Play waits for a legal play"
+    for code in action.split()[1:]:
+        page.locator(f"#hand .card-button[data-code='{code}'][aria-pressed='false']").first.click()
+    assert play.is_enabled()
+
+
+def test_a_chuopai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> None:
+    open_table(page, site, "chuopai")
+    rng = random.Random(3)
+    leads = answers = 0
+    for _ in range(300):
+        wait_idle(page)
+        state = api_state(page, site)
+        if state["status"] == "finished":
+            break
+        view = state["view"]
+        legal = sorted(state["legal"])
+        assert "pass" not in legal, "a lone pass is played for the person"
+        assert ("pass" in actions_on(page, "#prompt")) == ("pass" in legal)
+        hand = page.locator("#hand .card")
+        assert hand.count() == len(view["hand"])
+        action = rng.choice(legal)
+        if view["top"] is None:
+            leads += 1
+            select_play(page, action)
+            page.click("#play-selected")
+        else:
+            answers += 1
+            if len(legal) <= 12:
+                assert actions_on(page, "#prompt .quick-plays") == set(legal)
+            # Cards that belong to no beating play cannot be chosen.
+            usable = {
+                str(node.get_attribute("data-code"))
+                for node in page.locator("#hand .card-button:not([disabled])").all()
+            }
+            assert usable == {code for play in legal for code in play.split()[1:]}
+            select_play(page, action)
+            page.click("#play-selected")
+        wait_idle(page, after_step=state["step"])
+    else:
+        pytest.fail("the deal did not end")
+    assert leads + answers > 0
+    rows = page.locator(".scores tr")
+    assert rows.count() == 3
+    check_ending(page, state)

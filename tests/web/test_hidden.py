@@ -1,0 +1,112 @@
+"""Nothing leaks: every response of many random deals, checked against the engine's state.
+
+For each answer the test rebuilds the true state from the store (deck and decisions, as
+a record holds them) and checks that the response carries seat 0's view and nothing
+more: the view is exactly the engine's view of seat 0, it does not change when every
+card seat 0 cannot see is shuffled, no other concealed hand or stock order appears in
+it, no other seat's sealed answer is among the events, and neither the deck nor a
+secret seed is in it while the deal runs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardavia.games.registry import get_game
+from cardavia.records import Deal
+from cardavia.store import GameStore
+from cardavia.web.presenters import PRESENTERS
+
+from .conftest import Api
+
+DEALS = 12  # per game; every response of each is checked
+
+
+def lists_in(value: Any) -> Iterator[list[Any]]:
+    """Every list anywhere inside ``value``."""
+    if isinstance(value, list):
+        yield value
+        for item in value:
+            yield from lists_in(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from lists_in(item)
+
+
+def true_state(store: GameStore, game_id: str) -> tuple[Any, Any]:
+    stored = store.get(game_id)
+    assert stored is not None
+    game = get_game(stored.game)
+    deal = Deal(game, tuple(game.parse_card(code) for code in stored.deck), stored.first)
+    for _, text in stored.decisions:
+        deal.act(text)
+    return stored, deal.state
+
+
+def check(response: dict[str, Any], store: GameStore, rng: random.Random) -> None:
+    stored, state = true_state(store, response["id"])
+    presenter = PRESENTERS[stored.game]
+    view = response["view"]
+    assert "token" not in response and "deck" not in json.dumps(response)
+    # Exactly seat 0's view, and one that cannot depend on anything seat 0 cannot see.
+    history = view.get("history")
+    expected = presenter.view_json(state.view(0), history)
+    assert view == expected
+    other_world = state.shuffle_unseen(0, rng)
+    assert presenter.view_json(other_world.view(0), history) == view
+    # No other concealed hand, no run of the stock, anywhere in the response.
+    places = state.card_places()
+    hidden_hands = [
+        sorted(str(card) for card in places[f"hand {seat}"])
+        for seat in range(1, get_game(stored.game).players)
+    ]
+    stock = [str(card) for card in places.get("stock", ())]
+    for found in lists_in(response):
+        if len(found) >= 4 and all(isinstance(item, str) for item in found):
+            assert sorted(found) not in hidden_hands
+            text = " ".join(found)
+            for start in range(max(0, len(stock) - 3)):
+                assert " ".join(stock[start : start + 4]) not in text
+    # Sealed answers of other seats never travel.
+    for event in response["events"]:
+        assert event["type"] != "answered" or event["seat"] == 0
+    if response["status"] == "ongoing" and not stored.seed_chosen:
+        assert response["seed"] is None
+        assert str(stored.seed) not in json.dumps(response)
+
+
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_every_response_shows_seat_0s_view_and_nothing_more(
+    client: TestClient, api: Api, game: str
+) -> None:
+    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    rng = random.Random(game)
+    checked = 0
+    for _ in range(DEALS):
+        state = api.start(game)
+        token = state.pop("token")
+        check(state, store, rng)
+        assert api.get(state["id"], token) == state
+        while state["status"] == "ongoing":
+            state = api.act(state, token, rng.choice(state["legal"]))
+            check(state, store, rng)
+            checked += 1
+    assert checked > DEALS
+
+
+def test_the_table_page_carries_the_same_state_as_the_api(client: TestClient) -> None:
+    response = client.post("/games/sisepai/start", data={"ai": "basic"}, follow_redirects=False)
+    page = client.get(response.headers["location"])
+    assert page.status_code == 200
+    start = page.text.index('id="table-data">') + len('id="table-data">')
+    data = json.loads(page.text[start : page.text.index("</script>", start)])
+    paths = {cookie.path for cookie in client.cookies.jar if cookie.name == "cardavia_token"}
+    assert paths == {f"/play/{data['id']}", f"/api/games/{data['id']}"}
+    api_state = client.get(data["urls"]["state"]).json()
+    assert data["state"] == api_state

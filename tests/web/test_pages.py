@@ -1,0 +1,103 @@
+"""The server-rendered pages: what each shows, the start form, cookies, no CDN."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+PAGES = [
+    "/",
+    "/traditions/four-colour-cards",
+    "/traditions/sichuan-cards",
+    "/games/sisepai",
+    "/games/sisepai?tab=rules",
+    "/games/chuopai",
+    "/docs",
+]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_loads_only_from_this_site(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    html = response.text
+    assert '<html lang="en">' in html
+    for attribute, url in re.findall(r'(src|href)="(https?:[^"]*)"', html):
+        assert attribute == "href" and url.startswith("https://en.wikipedia.org/"), url
+    for asset in re.findall(r'(?:src|href)="(/static/[^"]*)"', html):
+        assert client.get(asset).status_code == 200, asset
+
+
+def test_the_index_shows_both_traditions_and_their_games(client: TestClient) -> None:
+    html = client.get("/").text
+    for words in ("Four-colour cards", "四色牌", "Sichuan cards", "川牌", "Sì Sè Pái", "Chuo Pai"):
+        assert words in html
+    assert "120 cards" in html and "92 cards" in html
+    assert html.count('target="_blank" rel="noopener noreferrer"') == 2
+    assert html.count("Start game") == 2
+
+
+def test_a_game_page_has_table_and_full_rules_tabs(client: TestClient) -> None:
+    html = client.get("/games/chuopai").text
+    assert 'role="tab"' in html and ">Table<" in html and ">Full rules<" in html
+    assert 'name="ai" value="basic"' in html and 'name="ai" value="strong"' in html
+    assert "Heaven" in html and "Tian Jiu" in html  # the full rules are in the page
+    rules = client.get("/games/chuopai?tab=rules").text
+    assert 'id="panel-table" role="tabpanel" aria-labelledby="tab-table" hidden' in rules
+
+
+def test_unknown_rooms_are_a_404_page(client: TestClient) -> None:
+    for path in ("/games/mahjong", "/traditions/tarot", "/nowhere"):
+        response = client.get(path)
+        assert response.status_code == 404 and "<html" in response.text
+
+
+def test_starting_a_game_sets_a_scoped_httponly_cookie_and_opens_the_table(
+    client: TestClient,
+) -> None:
+    response = client.post(
+        "/games/chuopai/start", data={"ai": "strong", "seed": "42"}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    location = response.headers["location"]
+    game_id = location.rsplit("/", 1)[-1]
+    cookies = response.headers.get_list("set-cookie")
+    assert len(cookies) == 2
+    for cookie in cookies:
+        assert "HttpOnly" in cookie and "SameSite=lax" in cookie
+    assert {re.search(r"Path=([^;]+)", cookie).group(1) for cookie in cookies} == {  # type: ignore[union-attr]
+        f"/play/{game_id}",
+        f"/api/games/{game_id}",
+    }
+    table = client.get(location)
+    assert table.status_code == 200 and 'id="table-app"' in table.text
+    assert '"ai": "strong"' in table.text and '"seed": 42' in table.text
+
+
+def test_a_table_without_its_cookie_is_a_404(client: TestClient) -> None:
+    response = client.post("/games/sisepai/start", data={"ai": "basic"}, follow_redirects=False)
+    location = response.headers["location"]
+    client.cookies.clear()
+    assert client.get(location).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("form", "words"),
+    [({"ai": "wizard"}, "strength"), ({"ai": "basic", "seed": "-4"}, "deal number")],
+)
+def test_a_bad_start_form_is_shown_again_with_the_problem(
+    client: TestClient, form: dict[str, str], words: str
+) -> None:
+    response = client.post("/games/sisepai/start", data=form, follow_redirects=False)
+    assert response.status_code == 422
+    assert 'class="form-error"' in response.text and words in response.text
+
+
+def test_the_api_docs_are_our_own_page(client: TestClient) -> None:
+    html = client.get("/docs").text
+    for path in ("/api/games", "/api/games/{game_id}/actions", "/api/games/{game_id}/record"):
+        assert path in html
+    assert "swagger" not in html.lower() and "<script" not in html
+    assert client.get("/redoc").status_code == 404
