@@ -15,7 +15,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-BENCH_SUBJECTS = ("sisepai", "chuopai", "web")
+BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web")
 
 
 @app.command()
@@ -54,6 +54,26 @@ def bench(
     module = importlib.import_module(f"cardavia.bench.{subject}")
     figures = module.run(seconds=seconds, seed=seed)
     typer.echo(json.dumps(figures))
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Option(help="sisepai or chuopai.")],
+    seats: Annotated[
+        str, typer.Option(help="Player names, one per seat: e.g. strong,basic,basic,basic.")
+    ],
+    deals: Annotated[int, typer.Option(help="Distinct decks; each is played in every rotation.")],
+    seed: Annotated[int, typer.Option(help="Seed of the decks and of every decision.")] = 1,
+    workers: Annotated[int, typer.Option(help="Processes (results do not depend on it).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[Path | None, typer.Option(help="Write a PNG or SVG chart here.")] = None,
+    records: Annotated[Path | None, typer.Option(help="Keep every deal's record here.")] = None,
+) -> None:
+    """AI players meet on duplicate deals; print their rates with 95% intervals."""
+    from cardavia.arena.cli import run_command
+
+    code = run_command(game, seats, deals, seed, workers, as_json, plot, records)
+    raise typer.Exit(code)
 
 
 @app.command()

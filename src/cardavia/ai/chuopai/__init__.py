@@ -1,0 +1,1 @@
+"""Chuo Pai players: ``basic`` (counts what is still out), ``strong`` (searches sampled deals)."""

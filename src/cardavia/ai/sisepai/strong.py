@@ -1,0 +1,92 @@
+"""``strong``: determinized search over worlds consistent with what the seat has seen.
+
+Each decision samples full deals (the other concealed hands and the stock order) that
+agree with the seat's view (:mod:`.worlds`), plays every candidate action out to the
+end of the deal in each world with the basic-level playout policy (:mod:`.sim`), and
+picks the candidate that wins most often, by sequential halving (:mod:`..search`). All
+candidates meet the same worlds (common random numbers), so their difference is the
+action's, not the deal's. The budget is a number of playouts, so the decision is
+deterministic for a given generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardavia.ai.search import confident_best
+from cardavia.ai.sisepai.basic import UNRANKED, rank_actions
+from cardavia.ai.sisepai.knowledge import public_counts, unseen_counts
+from cardavia.ai.sisepai.sim import Table
+from cardavia.ai.sisepai.worlds import sample_worlds
+from cardavia.games.sisepai.actions import DISCARD_VERB, TAKE_VERB, WIN, Action
+from cardavia.games.sisepai.melds import pack
+from cardavia.games.sisepai.view import SiSePaiView
+
+DEFAULT_PLAYOUTS = 180
+"""Playouts per decision at the start of a deal (see :func:`scaled_budget`): the
+latency target (p99 ≤ 250 ms on one core) is met at this budget."""
+FULL_STOCK = 36
+REFERENCE = 12
+"""Draws a playout costs beyond the stock (claims, discards and the window's end)."""
+SIGMAS = 2.0
+"""How sure the search must be to overrule the basic ranking's choice (a sign test)."""
+MAX_CANDIDATES = 5
+"""Only the basic player's best few actions are searched."""
+
+
+class StrongPlayer:
+    """Determinized Monte Carlo with the basic player's ranking as prior and tie-break."""
+
+    name = "strong"
+
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, candidates: int = MAX_CANDIDATES) -> None:
+        self.playouts = playouts
+        self.candidates = candidates
+
+    def choose(self, view: SiSePaiView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The candidate action that wins most often over the sampled worlds."""
+        if WIN in legal:
+            return WIN
+        hand = pack(view.hand)
+        ranked = sorted(
+            rank_actions(hand, legal, view.public_card, unseen_counts(view)),
+            key=lambda pair: (pair[0], str(pair[1])),
+        )
+        candidates = [action for score, action in ranked if score < UNRANKED][: self.candidates]
+        if len(candidates) == 1:
+            return candidates[0]
+        seen = public_counts(view)
+        budget = scaled_budget(self.playouts, view.stock_left)
+        worlds = sample_worlds(view, budget, rng)
+
+        def value(world: tuple[list[int], list[int]], i: int) -> float:
+            hands, stock = world
+            table = Table(hands, stock, seen)
+            return 1.0 if play_action(table, view, candidates[i]) == view.seat else 0.0
+
+        return candidates[confident_best(len(candidates), budget, worlds, value, SIGMAS)]
+
+
+def scaled_budget(playouts: int, stock_left: int) -> int:
+    """Playouts for a decision: more when the deal is nearly over and playouts are short.
+
+    A playout costs roughly its number of draws; scaling by the stock left keeps the
+    decision time about even over the deal (and the budget a pure function of the view).
+    """
+    return max(playouts, int(playouts * (FULL_STOCK + REFERENCE) / (stock_left + REFERENCE)))
+
+
+def play_action(table: Table, view: SiSePaiView, action: Action) -> int:
+    """Apply the seat's ``action`` in ``table`` and play out; the winner (or -1)."""
+    seat = view.seat
+    if action.verb == DISCARD_VERB:
+        return table.discard(seat, action.cards[0])
+    card = view.public_card
+    assert card is not None and view.public_from is not None
+    fixed: tuple[int, ...] | str | None = None
+    if action.verb == TAKE_VERB:
+        rest = list(action.cards)
+        rest.remove(card)
+        fixed = tuple(rest)
+    return table.play(card, view.public_from, view.public_drawn, seat, fixed)

@@ -1,0 +1,59 @@
+"""The one game loop of simulations: a deal played to its end by AI players.
+
+It drives :class:`cardavia.records.deal.Deal` (which applies forced actions and keeps
+the record), gives each seat only its view and the legal actions, and seeds every
+decision with :func:`cardavia.ai.seeding.decision_rng`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from cardavia.ai.base import Player
+from cardavia.ai.seeding import decision_rng
+from cardavia.records.deal import Deal
+
+
+class Played(NamedTuple):
+    """What the arena keeps of one seating."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    is_draw: bool
+    record: str | None
+    """The deal's record as JSON text, when asked for."""
+    decision_s: tuple[tuple[int, float], ...]
+    """``(seat, seconds)`` of every decision (for timing only: never in results)."""
+
+
+def play_deal(
+    game: Any,
+    players: Sequence[Player],
+    deck: tuple[Any, ...],
+    first: int,
+    seed: int,
+    meta: dict[str, Any] | None = None,
+    keep_record: bool = False,
+) -> Played:
+    """Play one deal to its end; ``players[s]`` decides for seat ``s``."""
+    deal = Deal(game, deck, first, meta)
+    times: list[tuple[int, float]] = []
+    while not deal.over:
+        state = deal.state
+        seat = state.to_act
+        legal = state.legal_actions()
+        rng = decision_rng(seed, seat, state.step)
+        start = time.perf_counter()
+        action = players[seat].choose(state.view(seat), legal, rng)
+        times.append((seat, time.perf_counter() - start))
+        deal.act(action)
+    outcome = deal.state.outcome
+    return Played(
+        tuple(outcome.winners),
+        tuple(outcome.scores),
+        bool(outcome.is_draw),
+        deal.record().dumps() if keep_record else None,
+        tuple(times),
+    )

@@ -1,0 +1,179 @@
+"""An arena run's results: per-seating facts in, per-player figures out."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardavia.arena.stats import mean_interval, ratio_interval, wilson
+
+
+@dataclass(frozen=True)
+class SeatingResult:
+    """One play of one deck: who sat where, who won, the scores."""
+
+    deal: int
+    rotation: int
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    is_draw: bool
+
+    def shares(self) -> tuple[float, ...]:
+        """Each seat's share of the points of the deal (an equal split when nobody scored)."""
+        total = sum(self.scores)
+        if total == 0:
+            return tuple(1.0 / len(self.seats) for _ in self.seats)
+        return tuple(score / total for score in self.scores)
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    """One player name's figures, its seats aggregated."""
+
+    name: str
+    seatings: int
+    wins: int
+    draws: int
+    win_rate: float
+    win_rate_ci: tuple[float, float]
+    draw_rate: float
+    draw_rate_ci: tuple[float, float]
+    mean_score: float
+    mean_score_ci: tuple[float, float]
+    score_share: float
+    score_share_ci: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """``name``'s win rate over ``versus``'s, with its 95% bootstrap interval over decks."""
+
+    name: str
+    versus: str
+    ratio: float
+    ratio_ci: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """Everything a run reports."""
+
+    game: str
+    names: tuple[str, ...]
+    deals: int
+    results: tuple[SeatingResult, ...]
+
+    @property
+    def seatings(self) -> int:
+        """Plays in all (decks × rotations)."""
+        return len(self.results)
+
+    @property
+    def draw_rate(self) -> float:
+        """Share of plays with no sole winner."""
+        return sum(r.is_draw for r in self.results) / max(1, len(self.results))
+
+    def players(self) -> list[PlayerFigures]:
+        """Figures per distinct player name, in order of first seat."""
+        return [self._figures(name) for name in dict.fromkeys(self.names)]
+
+    def ratios(self) -> list[Ratio]:
+        """The first seat's player against every other player name."""
+        first = self.names[0]
+        return [self.ratio(first, other) for other in dict.fromkeys(self.names) if other != first]
+
+    def ratio(self, name: str, versus: str) -> Ratio:
+        """Win-rate ratio of two player names, bootstrapped over decks."""
+        per_deck: dict[int, list[float]] = {}
+        for r in self.results:
+            row = per_deck.setdefault(r.deal, [0.0, 0.0, 0.0, 0.0])
+            for seat, who in enumerate(r.seats):
+                won = 1.0 if seat in r.winners else 0.0
+                if who == name:
+                    row[0] += won
+                    row[1] += 1
+                elif who == versus:
+                    row[2] += won
+                    row[3] += 1
+        rows = [(a, b, c, d) for a, b, c, d in per_deck.values()]
+        value, low, high = ratio_interval(rows)
+        return Ratio(name, versus, value, (low, high))
+
+    def _figures(self, name: str) -> PlayerFigures:
+        wins = draws = seatings = 0
+        scores: list[float] = []
+        shares: list[float] = []
+        for r in self.results:
+            share = r.shares()
+            for seat, who in enumerate(r.seats):
+                if who != name:
+                    continue
+                seatings += 1
+                wins += seat in r.winners
+                draws += r.is_draw
+                scores.append(r.scores[seat])
+                shares.append(share[seat])
+        score, score_lo, score_hi = mean_interval(scores)
+        share_mean, share_lo, share_hi = mean_interval(shares)
+        return PlayerFigures(
+            name,
+            seatings,
+            wins,
+            draws,
+            wins / max(1, seatings),
+            wilson(wins, seatings),
+            draws / max(1, seatings),
+            wilson(draws, seatings),
+            score,
+            (score_lo, score_hi),
+            share_mean,
+            (share_lo, share_hi),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object (issue 4), plus the win-rate ratios."""
+        return {
+            "game": self.game,
+            "deals": self.deals,
+            "seatings": self.seatings,
+            "draw_rate": _round(self.draw_rate),
+            "players": [
+                {
+                    "name": p.name,
+                    "seatings": p.seatings,
+                    "win_rate": _round(p.win_rate),
+                    "win_rate_ci": [_round(x) for x in p.win_rate_ci],
+                    "draw_rate": _round(p.draw_rate),
+                    "mean_score": _round(p.mean_score),
+                    "mean_score_ci": [_round(x) for x in p.mean_score_ci],
+                    "score_share": _round(p.score_share),
+                    "score_share_ci": [_round(x) for x in p.score_share_ci],
+                }
+                for p in self.players()
+            ],
+            "ratios": [
+                {
+                    "name": r.name,
+                    "versus": r.versus,
+                    "win_rate_ratio": _round(r.ratio),
+                    "ratio_ci": [_round(x) for x in r.ratio_ci],
+                }
+                for r in self.ratios()
+            ],
+        }
+
+
+def _round(x: float) -> float | None:
+    """Four decimals; ``None`` for an unbounded value (JSON has no infinity)."""
+    return None if math.isinf(x) or math.isnan(x) else round(x, 4)
+
+
+def merge(
+    game: str, names: Sequence[str], deals: int, rows: Sequence[SeatingResult]
+) -> ArenaResult:
+    """An :class:`ArenaResult` with ``rows`` in (deal, rotation) order."""
+    ordered = tuple(sorted(rows, key=lambda r: (r.deal, r.rotation)))
+    return ArenaResult(game, tuple(names), deals, ordered)

@@ -1,0 +1,40 @@
+"""Sequential halving (cardavia.ai.search)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from cardavia.ai.search import best_of, halving
+
+
+def test_halving_finds_the_best_candidate_and_spends_most_on_contenders() -> None:
+    rng = random.Random(1)
+    means = [0.2, 0.5, 0.3, 0.45, 0.1]
+    plays = [0] * len(means)
+
+    def value(world: float, i: int) -> float:
+        plays[i] += 1
+        return 1.0 if world < means[i] else 0.0  # common random numbers
+
+    worlds = (rng.random() for _ in itertools.count())
+    assert halving(len(means), 300, worlds, value) == 1
+    assert plays[1] > plays[4] and sum(plays) <= 300 + len(means)
+
+
+def test_ties_go_to_the_first_candidate() -> None:
+    worlds = iter(itertools.repeat(0.0))
+    assert halving(4, 40, worlds, lambda world, i: 1.0) == 0
+    assert best_of([1.0, 3.0, 3.0]) == 1
+
+
+def test_the_prior_choice_stands_unless_another_is_clearly_better() -> None:
+    from cardavia.ai.search import confident_best
+
+    rng = random.Random(2)
+    close = [0.50, 0.53, 0.49]
+    worlds = (rng.random() for _ in itertools.count())
+    assert confident_best(3, 120, worlds, lambda w, i: float(w < close[i]), 2.0) == 0
+    clear = [0.30, 0.70, 0.40]
+    worlds = (rng.random() for _ in itertools.count())
+    assert confident_best(3, 120, worlds, lambda w, i: float(w < clear[i]), 2.0) == 1
