@@ -2,13 +2,19 @@
 
 FastAPI's own ``/docs`` loads Swagger UI from a CDN; this page is plain HTML from the
 same schema, so it works offline and can never drift from the API.
+
+The page speaks the reader's language: every summary and description of the schema is a
+message of the site's catalogs. They are written in English in the code (docstrings and
+``Field(description=…)``, which make ``/openapi.json``), so :func:`babel_extract` — a
+Babel extraction method named in ``babel.cfg`` — takes them from the schema itself.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +74,17 @@ def _type(schema: dict[str, Any]) -> str:
     return kind
 
 
-def describe(openapi: dict[str, Any]) -> ApiDescription:
-    """The endpoints and schemas of ``openapi`` (FastAPI's generated schema)."""
+def _same(message: str) -> str:
+    return message
+
+
+def describe(openapi: dict[str, Any], _: Callable[[str], str] = _same) -> ApiDescription:
+    """The endpoints and schemas of ``openapi`` (FastAPI's generated schema), with every
+    text translated by ``_`` (empty texts stay empty)."""
+
+    def tr(message: str) -> str:
+        return _(message) if message else ""
+
     endpoints: list[Endpoint] = []
     used: set[str] = set()
     for path, methods in openapi.get("paths", {}).items():
@@ -84,13 +99,13 @@ def describe(openapi: dict[str, Any]) -> ApiDescription:
                 name = _ref_name(schema)
                 if name:
                     used.add(name)
-                responses.append((status, response.get("description", ""), name))
+                responses.append((status, tr(response.get("description", "")), name))
             endpoints.append(
                 Endpoint(
                     method=method.upper(),
                     path=path,
-                    summary=operation.get("summary", ""),
-                    description=operation.get("description", ""),
+                    summary=tr(operation.get("summary", "")),
+                    description=tr(operation.get("description", "")),
                     body=body,
                     responses=tuple(responses),
                 )
@@ -101,11 +116,42 @@ def describe(openapi: dict[str, Any]) -> ApiDescription:
             continue
         required = set(schema.get("required", ()))
         fields = tuple(
-            Field(key, _type(spec), key in required, spec.get("description", ""))
+            Field(key, _type(spec), key in required, tr(spec.get("description", "")))
             for key, spec in schema.get("properties", {}).items()
         )
-        schemas.append((name, schema.get("description", ""), fields))
+        schemas.append((name, tr(schema.get("description", "")), fields))
     info = openapi.get("info", {})
     return ApiDescription(
         info.get("title", ""), info.get("version", ""), tuple(endpoints), tuple(schemas)
     )
+
+
+def messages(description: ApiDescription) -> Iterator[str]:
+    """Every text of ``description`` a reader sees, once each, in page order."""
+    seen: set[str] = set()
+    texts: list[str] = []
+    for endpoint in description.endpoints:
+        texts += [endpoint.summary, endpoint.description]
+        texts += [meaning for _, meaning, _ in endpoint.responses]
+    for _, schema_description, fields in description.schemas:
+        texts.append(schema_description)
+        texts += [field.description for field in fields]
+    for message in texts:
+        if message and message not in seen:
+            seen.add(message)
+            yield message
+
+
+def babel_extract(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: dict[str, str]
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A Babel extraction method: the texts of the API's OpenAPI schema.
+
+    ``babel.cfg`` maps it to ``web/api.py`` (the file that declares the endpoints); the
+    file itself is not read: the app is built (nothing connects) and its schema asked.
+    """
+    from cardavia.web.app import create_app
+
+    app = create_app()
+    for message in messages(describe(app.openapi())):
+        yield 1, "_", message, ["The JSON API's reference (/docs), from the OpenAPI schema."]

@@ -20,6 +20,7 @@ from cardavia.web.api import COOKIE, Service
 from cardavia.web.deals import AI_LEVELS, SEED_LIMIT, LiveDeal
 from cardavia.web.presenters import state_json
 from cardavia.web.rendering import gettext_for, render_page
+from cardavia.web.security import limit_new_games
 from cardavia.web.settings import Settings
 
 router = APIRouter(include_in_schema=False)
@@ -95,7 +96,7 @@ def game_page(game: str, request: Request, tab: str = "table") -> Response:
     return render_page(request, "game.html", _game_context(_game_info(game, _), tab, _))
 
 
-@router.post("/games/{game}/start")
+@router.post("/games/{game}/start", dependencies=[Depends(limit_new_games)])
 def start(
     game: str,
     request: Request,
@@ -107,7 +108,8 @@ def start(
     _ = gettext_for(request)
     info = _game_info(game, _)
     if form.problem is not None:
-        context = _game_context(info, "table", _) | {"form": form}
+        # The language switch of this answer goes to the game page, not to this POST.
+        context = _game_context(info, "table", _) | {"form": form, "here": f"/games/{game}"}
         return render_page(request, "game.html", context, status=422)
     live, token = service.create(game, form.ai, form.seed)
     deal_id = live.stored.id
@@ -138,7 +140,7 @@ def play(game_id: str, request: Request, service: Service, tab: str = "table") -
 @router.get("/docs", response_class=HTMLResponse)
 def docs(request: Request) -> Response:
     """The JSON API, described from its own OpenAPI schema (no CDN, no script)."""
-    api = apidocs.describe(request.app.openapi())
+    api = apidocs.describe(request.app.openapi(), gettext_for(request))
     return render_page(request, "docs.html", {"api": api})
 
 

@@ -113,9 +113,9 @@ class ChuoPaiPresenter:
     name = "chuopai"
 
     def opening_events(self, game: Any, deck: Sequence[Any], first: int) -> tuple[Any, ...]:
-        """The starting bonus [D3], which the dealt state has already scored."""
-        _, bonus = game.deal_with_events(deck, first)
-        return tuple(bonus)
+        """None: the starting bonus [D3] is already in the dealt state's history (adding
+        it here too showed every bonus twice in the page's log)."""
+        return ()
 
     def view_json(self, view: Any, log: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """Everything of a :class:`ChuoPaiView`, cards as codes."""

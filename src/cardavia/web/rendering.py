@@ -1,30 +1,39 @@
-"""Templates: one Jinja environment, gettext-ready, and the page renderer.
+"""Templates: one Jinja environment, the request's language, and the page renderer.
 
 Templates receive finished data and do no I/O and no rules. Every visible word in them
-is wrapped in ``_()``; until translations exist the environment's gettext returns each
-message unchanged (``install_null_translations``), and the request's language will
-plug in here without touching a template.
+is wrapped in ``_()``. The environment is shared by all requests (and threads), so the
+language is never installed on it: each render gets its own ``gettext``/``ngettext`` in
+the template context, which is where Jinja's i18n extension looks them up.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from cardavia.cards.dominoes import DOMINOES
 from cardavia.cards.four_colour import CARDS, FLOWER_BASE
+from cardavia.i18n import catalogs
+from cardavia.i18n.languages import COOKIE, COOKIE_MAX_AGE, LANGUAGES, html_lang, negotiate
 from cardavia.web import cardfaces, text
+from cardavia.web.rulebook import RuleBook, render_book
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
+
+_DECKS = {"sisepai": "four_colour", "chuopai": "domino"}
 
 
 def make_environment() -> Environment:
@@ -36,10 +45,13 @@ def make_environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    # The English fallback, for a template rendered outside a request (never a page:
+    # render_page always passes the request's own gettext).
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters["ticks"] = ticks
     env.globals["four_colour_face"] = cardfaces.four_colour_face
     env.globals["domino_halves"] = cardfaces.domino_halves
+    env.globals["rule_book"] = rule_book
     return env
 
 
@@ -48,37 +60,215 @@ def ticks(value: str) -> Markup:
     return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(value))))
 
 
+# -- the request's language ------------------------------------------------------------
+
+
+def language(request: Request) -> str:
+    """The language of the page ``request`` asks for (issue 6): the ``lang`` query
+    parameter, then the cookie the language switch sets, then ``Accept-Language``,
+    then English. Decided once per request."""
+    chosen: str | None = getattr(request.state, "lang", None)
+    if chosen is None:
+        chosen = negotiate(
+            request.query_params.get("lang"),
+            request.cookies.get(COOKIE),
+            request.headers.get("accept-language"),
+        )
+        request.state.lang = chosen
+    return chosen
+
+
 def gettext_for(request: Request) -> text.Gettext:
-    """The gettext of the request's language: the one place a page's language is chosen
-    (English only until translations exist)."""
-    return text.identity
+    """The gettext of the request's language."""
+    return catalogs.gettext_for(language(request))
 
 
-def page_context(request: Request) -> dict[str, Any]:
-    """What every page's template may use (card names and labels in the page's language)."""
-    _ = gettext_for(request)
+def _template_gettext(func: Callable[[str], str]) -> Callable[..., str]:
+    """``func`` as Jinja's "newstyle" gettext: ``_("%(n)s cards", n=3)`` formats after
+    translating, and the result is markup-safe with its variables escaped."""
+
+    @pass_context
+    def gettext(context: Context, message: str, /, **variables: Any) -> str:
+        translated = func(message)
+        if context.eval_ctx.autoescape:
+            translated = Markup(translated)
+        # Always a format string (as in Jinja's own newstyle gettext): a literal % in
+        # a template message is written %%.
+        return translated % variables
+
+    return gettext
+
+
+def _template_ngettext(func: Callable[[str, str, int], str]) -> Callable[..., str]:
+    """``func`` as Jinja's newstyle ngettext (``num`` is available as ``%(num)s``)."""
+
+    @pass_context
+    def ngettext(
+        context: Context, singular: str, plural: str, number: int, /, **variables: Any
+    ) -> str:
+        variables.setdefault("num", number)
+        translated = func(singular, plural, number)
+        if context.eval_ctx.autoescape:
+            translated = Markup(translated)
+        return translated % variables
+
+    return ngettext
+
+
+# -- what every page may use --------------------------------------------------------------
+
+
+def colour_marks(names: tuple[str, ...]) -> tuple[str, ...]:
+    """A short mark per colour, so that colour is never a card's only cue: the shortest
+    prefix of each colour's name (in the page's language) that no other colour shares.
+
+    English R Y W G, Italian R G B V, Dutch R Ge W Gr, Indonesian M K P H, Chinese 红 黄 白 绿.
+    """
+    marks = []
+    for name in names:
+        for length in range(1, len(name) + 1):
+            prefix = name[:length].casefold()
+            if not any(other.casefold().startswith(prefix) for other in names if other != name):
+                break
+        marks.append(name[:length][:1].upper() + name[1:length])
+    return tuple(marks)
+
+
+@cache
+def _card_context(lang: str) -> dict[str, Any]:
+    """Card names, labels and marks in ``lang`` (the same for every page: made once)."""
+    _ = catalogs.gettext_for(lang)
     colours, characters = text.colour_names(_), text.character_names(_)
+    marks = colour_marks(colours)
     labels: dict[str, tuple[str, str]] = {}
+    four_colour_marks: dict[str, str] = {}
     for card in CARDS:
         if card.is_flower:
             labels[str(card)] = (_("flower"), str(card - FLOWER_BASE + 1))
+            four_colour_marks[str(card)] = ""
         else:
             colour, character = divmod(int(card), 7)
             labels[str(card)] = (colours[colour], characters[character])
+            four_colour_marks[str(card)] = marks[colour]
+    names = text.domino_names(_)
+    domino_labels = {}
+    for domino in DOMINOES:
+        code, name = str(domino), names[str(domino)]
+        # "Heaven 天 66"; a Chinese page's name already is the Chinese one.
+        parts = [name] if domino.chinese in name else [name, domino.chinese]
+        domino_labels[code] = " ".join([*parts, code])
     return {
-        "request": request,
-        "lang": "en",
         "four_colour_names": {str(card): text.four_colour_name(card, _) for card in CARDS},
         "four_colour_labels": labels,
-        "domino_names": text.domino_names(_),
+        "four_colour_marks": four_colour_marks,
+        "colour_legend": tuple(zip(marks, colours, ("r", "y", "w", "g"), strict=True)),
+        "domino_names": names,
+        "domino_labels": domino_labels,
         "domino_chinese": {str(card): card.chinese for card in DOMINOES},
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """The language switch: a GET form back to this page with ``lang`` set."""
+
+    action: str
+    hidden: tuple[tuple[str, str], ...]
+    """The page's other query parameters (``tab=rules``), kept across the switch."""
+    languages: tuple[tuple[str, str, str], ...]
+    """``(code, name in itself, html lang)`` of every language, in the switch's order."""
+
+
+def _switch(request: Request, here: str | None) -> Switch:
+    # A page answering a POST (a start form shown again) switches on its GET address.
+    action = here or (request.url.path if request.method == "GET" else "/")
+    hidden = tuple(
+        (key, value)
+        for key, value in parse_qsl(request.url.query, keep_blank_values=True)
+        if key != "lang"
+    )
+    return Switch(
+        action=action,
+        hidden=hidden if here is None else (),
+        languages=tuple((code, name, html_lang(code)) for code, name in LANGUAGES.items()),
+    )
+
+
+def page_context(request: Request, here: str | None = None) -> dict[str, Any]:
+    """What every page's template may use: the language, its gettext, the switch, and
+    card names and labels in the page's language."""
+    lang = language(request)
+    translations = catalogs.translations(lang)
+    return {
+        "request": request,
+        "lang": lang,
+        "html_lang": html_lang(lang),
+        "gettext": _template_gettext(translations.gettext),
+        "ngettext": _template_ngettext(translations.ngettext),
+        "switch": _switch(request, here),
+    } | _card_context(lang)
 
 
 def render_page(
     request: Request, template: str, context: Mapping[str, Any], status: int = 200
 ) -> HTMLResponse:
-    """Render ``template`` for ``request`` with ``context`` (plus :func:`page_context`)."""
+    """Render ``template`` for ``request`` with ``context`` (plus :func:`page_context`).
+
+    A valid ``lang`` query parameter is an explicit choice: the answer keeps it in the
+    cookie, so the next pages stay in that language.
+    """
     env: Environment = request.app.state.templates
-    html = env.get_template(template).render(page_context(request) | dict(context))
-    return HTMLResponse(html, status_code=status)
+    full = page_context(request, context.get("here")) | dict(context)
+    html = env.get_template(template).render(full)
+    response = HTMLResponse(html, status_code=status)
+    lang = full["lang"]
+    response.headers["Content-Language"] = html_lang(lang)
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    asked = request.query_params.get("lang")
+    if asked == lang and request.cookies.get(COOKIE) != lang:
+        settings = getattr(request.app.state, "settings", None)
+        response.set_cookie(
+            COOKIE,
+            lang,
+            max_age=COOKIE_MAX_AGE,
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=bool(getattr(settings, "secure_cookies", False)),
+        )
+    return response
+
+
+# -- the full rules ---------------------------------------------------------------------------
+
+
+@cache
+def _rules_environment() -> Environment:
+    # The rules are rendered once per game, language and heading level, outside any
+    # request; their card pictures come from the same macros as every other card.
+    return make_environment()
+
+
+@cache
+def _cached_book(game: str, lang: str, level: int) -> RuleBook:
+    from cardavia.i18n.rules import load_rules
+
+    context = {
+        "lang": lang,
+        "gettext": _template_gettext(catalogs.gettext_for(lang)),
+        "ngettext": _template_ngettext(catalogs.ngettext_for(lang)),
+    } | _card_context(lang)
+    cards = _rules_environment().get_template("cards.html").make_module(context)
+    deck = _DECKS[game]
+
+    def card(code: str) -> str:
+        return str(cards.card(deck, code, "rule"))  # type: ignore[attr-defined]
+
+    return render_book(load_rules(game, lang), card, level)
+
+
+@pass_context
+def rule_book(context: Context, game: str, level: int = 2) -> RuleBook:
+    """The full rules of ``game`` in the page's language, with its sections as ``<h{level}>``
+    (the ``lang`` of the page rendering them)."""
+    return _cached_book(game, str(context.get("lang", "en")), level)

@@ -41,14 +41,25 @@ def character_names(_: Gettext) -> tuple[str, ...]:
     )
 
 
+def card_name_patterns(_: Gettext) -> tuple[str, ...]:
+    """How each colour names a card, in code order: one pattern per colour, because
+    languages place and inflect the colour differently ("red General", "Generale
+    rosso", "rode Generaal", "Jenderal merah", "红将帅")."""
+    return (
+        # Translators: the name of a red card; {character} is General, Advisor, …
+        _("red {character}"),
+        _("yellow {character}"),
+        _("white {character}"),
+        _("green {character}"),
+    )
+
+
 def four_colour_name(card: Card, _: Gettext) -> str:
     """A card's spoken name: "red General", "flower 2"."""
     if card >= FLOWER_BASE:
         return _("flower {number}").format(number=card - FLOWER_BASE + 1)
     colour, character = divmod(int(card), 7)
-    return _("{colour} {character}").format(
-        colour=colour_names(_)[colour], character=character_names(_)[character]
-    )
+    return card_name_patterns(_)[colour].format(character=character_names(_)[character])
 
 
 def domino_names(_: Gettext) -> dict[str, str]:
@@ -135,38 +146,56 @@ def sisepai_group_names(_: Gettext) -> dict[str, str]:
 
 
 def table_messages(game: str, _: Gettext) -> dict[str, str]:
-    """Every message the table's JavaScript shows, by key; placeholders in braces."""
+    """Every message the table's JavaScript shows, by key; placeholders in braces.
+
+    A sentence about a seat has a ``_you`` twin for the person: other languages conjugate
+    the verb for "you" ("Est ha pescato" but "Hai pescato"), so "{seat}" cannot simply
+    become "You".
+
+    Counts are written so that no plural form is needed ("Cards in hand: {count}"), and
+    scores use the pair ``point``/``points`` (one, other), which is all the plural rule
+    English, Italian and Dutch need (Indonesian and Chinese have a single form). A
+    language with more plural forms would need one message per form here.
+    """
     common = {
-        "your_turn": _("Your turn"),
         "waiting": _("The AIs are playing…"),
-        "to_act": _("{seat} to act"),
         "skip": _("Show all now"),
         "played_for_you": _("played for you: it was your only legal action"),
         "error": _("Something went wrong: {error}"),
         "stale": _("The deal moved on in another tab: showing it as it is now."),
-        "score": _("Score"),
-        "cards_left": _("{count} cards in hand"),
+        "score": _("Score: {score}"),
+        "cards_left": _("Cards in hand: {count}"),
         "winner": _("{seat} won"),
         "new_deal": _("New deal"),
         "download": _("Download record"),
         "deal_number": _("Deal number {seed}: enter it on the game page to play this deal again."),
+        # What the table shows beside each AI: how strong it plays.
+        "ai_basic": _("basic"),
+        "ai_strong": _("strong"),
     }
     if game == "sisepai":
         return (
             common
             | {
                 "drew": _("{seat} drew {card} ({stock} left in the stock)"),
+                "drew_you": _("You drew {card} ({stock} left in the stock)"),
                 "answered": _("{seat} answered: {action}"),
+                "answered_you": _("You answered: {action}"),
                 "claimed": _("{seat} took {card} from {source} and exposed {group}"),
+                "claimed_you": _("You took {card} from {source} and exposed {group}"),
+                "claimed_from_you": _("{seat} took {card} from you and exposed {group}"),
                 "claimed_own": _("{seat} took {card} and exposed {group}"),
+                "claimed_own_you": _("You took {card} and exposed {group}"),
                 "answer_pass": _("pass"),
                 "answer_win": _("win"),
                 "answer_take": _("take"),
                 "discarded": _("{seat} discarded {card}"),
+                "discarded_you": _("You discarded {card}"),
                 "untaken": _("Nobody took {card}: it becomes {seat}'s discard"),
                 "untaken_own": _("Nobody took {card}: it becomes your discard"),
                 "dead": _("Nobody took {card}: it goes to the dead pile"),
-                "won": _("{seat} won with {card}: {score} points"),
+                "won": _("{seat} won with {card}: {points}"),
+                "won_you": _("You won with {card}: {points}"),
                 "stock_out": _("The stock is empty: the deal is drawn"),
                 "claim_drawn": _("{seat} drew {card}. Will you claim it?"),
                 "claim_discard": _("{seat} discarded {card}. Will you claim it?"),
@@ -181,23 +210,30 @@ def table_messages(game: str, _: Gettext) -> dict[str, str]:
                 "win": _("Win"),
                 "take": _("Take"),
                 "public_drawn": _("drawn by {seat}"),
+                "public_drawn_you": _("drawn by you"),
                 "public_discarded": _("discarded by {seat}"),
-                "stock": _("Stock"),
+                "public_discarded_you": _("discarded by you"),
+                "stock": _("Stock: {count}"),
                 "dead_pile": _("Dead pile"),
                 "draw_result": _("The stock ran out: a draw. Nobody scores."),
-                "total": _("Total: {score} points"),
+                "total": _("Total: {points}"),
                 "points": _("{score} points"),
                 "point": _("{score} point"),
-                "you_won": _("You won with {score} points!"),
+                "you_won": _("You won with {points}!"),
             }
             | {f"group_{key}": value for key, value in sisepai_group_names(_).items()}
         )
     return common | {
         "bonus": _("{seat} scored the starting bonus: {cards}"),
+        "bonus_you": _("You scored the starting bonus: {cards}"),
         "lead": _("{seat} led {cards}"),
+        "lead_you": _("You led {cards}"),
         "beat": _("{seat} beat it with {cards}"),
+        "beat_you": _("You beat it with {cards}"),
         "pass_event": _("{seat} passed: nothing beats it"),
+        "pass_event_you": _("You passed: nothing beats it"),
         "round_won": _("{seat} won the round: {cards} go to the score pile"),
+        "round_won_you": _("You won the round: {cards} go to your score pile"),
         "deal_over": _("The deal is over"),
         "lead_prompt": _("You lead: choose cards that form a play."),
         "beat_prompt": _("Beat {cards} by {seat}: you must play one of these."),
@@ -208,7 +244,7 @@ def table_messages(game: str, _: Gettext) -> dict[str, str]:
         "pass": _("Pass"),
         "beating_plays": _("Your beating plays"),
         "pile": _("Score pile"),
-        "gone": _("{count} cards left the deal"),
+        "gone": _("Cards out of the deal: {count}"),
         "current_round": _("This round"),
         "tie": _("A tie at the top: {seats} share the win."),
         "you_won": _("You won!"),

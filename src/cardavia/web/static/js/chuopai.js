@@ -63,15 +63,15 @@ export function describe(event, ui) {
   const seat = ui.seat(event.seat);
   switch (event.type) {
     case "bonus":
-      return ui.fmt("bonus", { seat, cards: ui.cards(event.cards, "mini") });
+      return ui.fmt(ui.about("bonus", event.seat), { seat, cards: ui.cards(event.cards, "mini") });
     case "lead":
-      return ui.fmt("lead", { seat, cards: ui.cards(cardsOf(event.action), "mini") });
+      return ui.fmt(ui.about("lead", event.seat), { seat, cards: ui.cards(cardsOf(event.action), "mini") });
     case "beat":
-      return ui.fmt("beat", { seat, cards: ui.cards(cardsOf(event.action), "mini") });
+      return ui.fmt(ui.about("beat", event.seat), { seat, cards: ui.cards(cardsOf(event.action), "mini") });
     case "pass":
-      return ui.fmt("pass_event", { seat });
+      return ui.fmt(ui.about("pass_event", event.seat), { seat });
     case "round_won":
-      return ui.fmt("round_won", { seat, cards: ui.cards(cardsOf(event.action), "mini") });
+      return ui.fmt(ui.about("round_won", event.seat), { seat, cards: ui.cards(cardsOf(event.action), "mini") });
     case "deal_over":
       return ui.fmt("deal_over");
   }
@@ -81,11 +81,11 @@ export function describe(event, ui) {
 function plate(model, state, ui, seat) {
   const node = ui.el("div", "plate");
   node.append(ui.el("span", "seat-name", ui.seat(seat)));
-  if (seat !== 0) node.append(ui.el("span", "seat-level", state.ai));
+  if (seat !== 0) node.append(ui.el("span", "seat-level", ui.messages[`ai_${state.ai}`]));
   if (model.leader === seat && model.to_act !== null) {
     node.append(ui.el("span", "badge", ui.messages.leader));
   }
-  node.append(ui.el("span", "score", `${ui.messages.score}: ${model.scores[seat]}`));
+  node.append(ui.el("span", "score", ui.text("score", { score: model.scores[seat] })));
   return node;
 }
 
@@ -110,6 +110,8 @@ export function render(model, state, ui, { busy, highlight }) {
       concealed.append(ui.el("span", "card back back-domino"));
       concealed.append(ui.el("span", "count", `× ${model.hand_sizes[seat]}`));
       concealed.title = ui.text("cards_left", { count: model.hand_sizes[seat] });
+      concealed.setAttribute("role", "img");
+      concealed.setAttribute("aria-label", concealed.title);
       box.append(concealed);
     }
     box.append(pile(model, ui, seat));
@@ -177,6 +179,7 @@ function renderHand(model, state, ui, busy) {
     button.setAttribute("aria-pressed", isSelected ? "true" : "false");
     button.setAttribute("aria-label", ui.text("select_card", { card: ui.catalogue[code].name }));
     button.dataset.code = code;
+    button.dataset.focus = `card:${index}`;
     button.disabled = !usable;
     run.append(button);
   });
@@ -188,10 +191,12 @@ function toggle(index, model, state, ui) {
 }
 
 function refreshSelection(model, state, ui) {
-  renderHand(model, state, ui, false);
-  const prompt = document.getElementById("prompt");
-  prompt.replaceChildren();
-  promptFor(prompt, model, state, ui);
+  ui.keepFocus(() => {
+    renderHand(model, state, ui, false);
+    const prompt = document.getElementById("prompt");
+    prompt.replaceChildren();
+    promptFor(prompt, model, state, ui);
+  });
 }
 
 export function prompt(node, state, ui) {
@@ -217,6 +222,7 @@ function promptFor(node, model, state, ui) {
   const play = ui.button(ui.messages.play, () => match && ui.send(match), "button primary");
   play.disabled = !match;
   play.id = "play-selected";
+  play.dataset.focus = "play";
   if (chosen.length) play.append(" ", ui.cards(chosen, "mini"));
   if (!match && chosen.length) play.title = ui.messages.not_a_play;
   choices.append(play);
@@ -225,10 +231,12 @@ function promptFor(node, model, state, ui) {
     refreshSelection(model, state, ui);
   });
   clear.disabled = !chosen.length;
+  clear.dataset.focus = "clear";
   choices.append(clear);
   if (state.legal.includes("pass")) {
     const pass = ui.button(ui.messages.pass, () => ui.send("pass"));
     pass.dataset.action = "pass";
+    pass.dataset.focus = "pass";
     choices.append(pass);
   }
   node.append(choices);
@@ -240,6 +248,7 @@ function promptFor(node, model, state, ui) {
       if (action === "pass") continue;
       const button = ui.button(ui.cards(cardsOf(action), "mini"), () => ui.send(action), "button quick");
       button.dataset.action = action;
+      button.dataset.focus = action;
       list.append(button);
     }
     node.append(list);
@@ -249,7 +258,7 @@ function promptFor(node, model, state, ui) {
 export function endingTitle(state, ui) {
   const winners = state.result.winners;
   if (winners.length > 1) {
-    return ui.text("tie", { seats: winners.map((s) => ui.seat(s)).join(", ") });
+    return ui.text("tie", { seats: ui.list(winners.map((s) => ui.seat(s))) });
   }
   return winners[0] === 0 ? ui.messages.you_won : ui.text("winner", { seat: ui.seat(winners[0]) });
 }

@@ -82,16 +82,25 @@ function actionLabel(action, ui, prefix = "") {
   return label;
 }
 
+function claimKey(event, ui) {
+  if (event.from === event.seat) return ui.about("claimed_own", event.seat);
+  if (event.from === 0) return "claimed_from_you";
+  return ui.about("claimed", event.seat);
+}
+
 export function describe(event, ui) {
   const seat = ui.seat(event.seat);
   const card = event.card ? ui.card(event.card, "mini") : null;
   switch (event.type) {
     case "drew":
-      return ui.fmt("drew", { seat, card, stock: event.stock_left });
+      return ui.fmt(ui.about("drew", event.seat), { seat, card, stock: event.stock_left });
     case "answered":
-      return ui.fmt("answered", { seat, action: actionLabel(event.action, ui, "answer_") });
+      return ui.fmt(ui.about("answered", event.seat), {
+        seat,
+        action: actionLabel(event.action, ui, "answer_"),
+      });
     case "claimed":
-      return ui.fmt(event.from === event.seat ? "claimed_own" : "claimed", {
+      return ui.fmt(claimKey(event, ui), {
         seat,
         card,
         source: ui.seat(event.from),
@@ -100,11 +109,11 @@ export function describe(event, ui) {
     case "discarded":
       return event.drawn
         ? ui.fmt(event.seat === 0 ? "untaken_own" : "untaken", { seat, card })
-        : ui.fmt("discarded", { seat, card });
+        : ui.fmt(ui.about("discarded", event.seat), { seat, card });
     case "dead":
       return ui.fmt("dead", { card });
     case "won":
-      return ui.fmt("won", { seat, card, score: event.score });
+      return ui.fmt(ui.about("won", event.seat), { seat, card, points: points(event.score, ui) });
     case "stock_out":
       return ui.fmt("stock_out");
   }
@@ -114,7 +123,7 @@ export function describe(event, ui) {
 function plate(model, state, ui, seat) {
   const node = ui.el("div", "plate");
   node.append(ui.el("span", "seat-name", ui.seat(seat)));
-  if (seat !== 0) node.append(ui.el("span", "seat-level", state.ai));
+  if (seat !== 0) node.append(ui.el("span", "seat-level", ui.messages[`ai_${state.ai}`]));
   if (model.dealer === seat) node.append(ui.el("span", "badge", ui.messages.dealer));
   return node;
 }
@@ -137,12 +146,14 @@ export function render(model, state, ui, { busy, highlight }) {
       concealed.append(ui.el("span", "card back back-four_colour"));
       concealed.append(ui.el("span", "count", `× ${model.hand_sizes[seat]}`));
       concealed.title = ui.text("cards_left", { count: model.hand_sizes[seat] });
+      concealed.setAttribute("role", "img");
+      concealed.setAttribute("aria-label", concealed.title);
       box.append(concealed);
     }
     box.append(exposedGroups(model.exposed[seat], ui));
   }
   document.querySelector("#stock .stock-count").textContent =
-    `${ui.messages.stock}: ${model.stock_left}`;
+    ui.text("stock", { count: model.stock_left });
   const slot = document.querySelector("#public .public-slot");
   const caption = document.querySelector("#public .public-caption");
   slot.replaceChildren();
@@ -150,7 +161,9 @@ export function render(model, state, ui, { busy, highlight }) {
   if (model.public_card) {
     slot.append(ui.card(model.public_card, highlight ? "arrive" : ""));
     const key = model.public_drawn ? "public_drawn" : "public_discarded";
-    caption.textContent = ui.text(key, { seat: ui.seat(model.public_from) });
+    caption.textContent = ui.text(ui.about(key, model.public_from), {
+      seat: ui.seat(model.public_from),
+    });
   }
   const dead = document.querySelector("#dead .dead-cards");
   dead.replaceChildren(...model.dead.map((code) => ui.card(code, "mini")));
@@ -179,6 +192,7 @@ function renderHand(model, state, ui, busy) {
       const button = ui.button(ui.card(code), () => ui.send(`discard ${code}`), "card-button");
       button.setAttribute("aria-label", ui.text("discard_card", { card: ui.catalogue[code].name }));
       button.dataset.action = `discard ${code}`;
+      button.dataset.focus = `discard ${code}`;
       run.append(button);
     } else {
       const locked = model.phase === "discard" && state.your_turn && !busy;
@@ -207,9 +221,15 @@ export function prompt(node, state, ui) {
     const primary = action === "win" ? "button primary" : "button";
     const button = ui.button(actionLabel(action, ui), () => ui.send(action), primary);
     button.dataset.action = action;
+    button.dataset.focus = action;
     choices.append(button);
   }
   node.append(choices);
+}
+
+// "1 point", "3 points": one and other are the only plural forms the site's languages need.
+function points(score, ui) {
+  return ui.text(score === 1 ? "point" : "points", { score });
 }
 
 function rank(action) {
@@ -219,7 +239,7 @@ function rank(action) {
 export function endingTitle(state, ui) {
   const result = state.result;
   if (result.result === "draw") return ui.text("draw_result");
-  if (result.winner === 0) return ui.text("you_won", { score: result.score });
+  if (result.winner === 0) return ui.text("you_won", { points: points(result.score, ui) });
   return ui.text("winner", { seat: ui.seat(result.winner) });
 }
 
@@ -232,11 +252,10 @@ export function ending(state, ui) {
     const item = ui.el("li");
     item.append(ui.cards(group.cards, "small"));
     item.append(ui.el("span", "group-kind", ui.messages[`group_${group.kind}`]));
-    const points = group.score === 1 ? "point" : "points";
-    item.append(ui.el("span", "group-score", ui.text(points, { score: group.score })));
+    item.append(ui.el("span", "group-score", points(group.score, ui)));
     list.append(item);
   }
   body.append(list);
-  body.append(ui.el("p", "total", ui.text("total", { score: state.result.score })));
+  body.append(ui.el("p", "total", ui.text("total", { points: points(state.result.score, ui) })));
   return body;
 }

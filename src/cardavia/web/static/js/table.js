@@ -8,6 +8,7 @@ const data = JSON.parse(document.getElementById("table-data").textContent);
 const game = { sisepai, chuopai }[data.game];
 const $ = (id) => document.getElementById(id);
 const PACE_KEY = "cardavia.pace";
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 // One drawing of each card, made by the server; cards here are clones of it.
 const faces = new Map();
@@ -38,6 +39,14 @@ export const ui = {
   seat(seat) {
     return data.seats[seat];
   },
+  // The message about `seat`: its "_you" twin when the seat is the person's.
+  about(key, seat) {
+    return seat === 0 && `${key}_you` in ui.messages ? `${key}_you` : key;
+  },
+  // "East, North and West", as the page's language writes a list.
+  list(items) {
+    return new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" }).format(items);
+  },
   text(key, values = {}) {
     return ui.messages[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
   },
@@ -55,6 +64,23 @@ export const ui = {
     });
     return out;
   },
+  // What a screen reader would say for `node`: its text, with each card's name.
+  spoken(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.getAttribute?.("role") === "img") return ` ${node.getAttribute("aria-label")} `;
+    return Array.from(node.childNodes, (child) => ui.spoken(child)).join("");
+  },
+  // Re-render without losing the keyboard's place: the focused control is found again
+  // by its data-focus key after `draw` replaced it.
+  keepFocus(draw) {
+    const active = document.activeElement;
+    const key = app.contains(active) ? active.dataset.focus : undefined;
+    draw();
+    if (!keyboardAtTable) return;
+    const again = key && app.querySelector(`[data-focus="${CSS.escape(key)}"]:not(:disabled)`);
+    if (again) again.focus();
+    else if (!app.contains(document.activeElement)) focusFirstChoice();
+  },
   button(label, onClick, className = "button") {
     const node = ui.el("button", className);
     node.type = "button";
@@ -65,13 +91,15 @@ export const ui = {
   send: (action) => send(action),
 };
 
+const app = $("table-app");
 let state = data.state;
 let model = structuredClone(state.view);
 let busy = false;
 let skipping = false;
 
 const pace = $("pace");
-pace.value = localStorage.getItem(PACE_KEY) ?? pace.value;
+// A person who asked for less motion gets the AIs' moves at once, unless they chose a pace.
+pace.value = localStorage.getItem(PACE_KEY) ?? (reducedMotion.matches ? "0" : pace.value);
 pace.addEventListener("change", () => localStorage.setItem(PACE_KEY, pace.value));
 $("skip").addEventListener("click", () => {
   skipping = true;
@@ -94,7 +122,46 @@ function logEvent(event, fresh) {
   const log = $("log");
   log.append(item);
   log.scrollTop = log.scrollHeight;
+  // Say what the others did (and what was played for the person); the person's own
+  // choices need no announcement.
+  if (fresh && (event.seat !== 0 || event.forced)) announce(ui.spoken(item));
 }
+
+// The live region: one line per event, in order; old lines go so it never grows long.
+function announce(sentence) {
+  const region = $("announce");
+  const line = ui.el("p", "", sentence.replace(/\s+/g, " ").trim());
+  region.append(line);
+  while (region.childElementCount > 8) region.firstElementChild.remove();
+}
+
+// Keyboard play: after each answer the focus goes to the person's first choice, as long
+// as the person was using the table (never stolen from the settings or the log).
+let keyboardAtTable = false;
+document.addEventListener("focusin", (event) => {
+  keyboardAtTable = app.contains(event.target) && !$("log").contains(event.target);
+});
+
+function focusFirstChoice() {
+  if (!state.your_turn || busy) return;
+  const first = app.querySelector(
+    "#prompt .choices [data-action]:not(:disabled), #hand .card-button:not(:disabled)",
+  );
+  first?.focus();
+}
+
+// Arrow keys move between the cards of the hand (Tab works too); Enter or Space chooses.
+$("hand").addEventListener("keydown", (event) => {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  const edge = { Home: "first", End: "last" }[event.key];
+  if (!step && !edge) return;
+  const buttons = Array.from($("hand").querySelectorAll(".card-button:not(:disabled)"));
+  const at = buttons.indexOf(document.activeElement);
+  if (!buttons.length || at < 0) return;
+  event.preventDefault();
+  const next = edge === "first" ? 0 : edge === "last" ? buttons.length - 1 : at + step;
+  buttons[Math.max(0, Math.min(buttons.length - 1, next))].focus();
+});
 
 function showEnding() {
   const ending = $("ending");
@@ -108,6 +175,7 @@ function showEnding() {
   $("deal-number-note").textContent =
     state.seed === null ? "" : ui.text("deal_number", { seed: state.seed });
   ending.hidden = false;
+  if (keyboardAtTable && !busy) $("new-deal").focus();
 }
 
 function showPrompt() {
@@ -123,9 +191,11 @@ function showPrompt() {
 }
 
 function render(highlight) {
-  game.render(model, state, ui, { busy, highlight });
-  $("hand").hidden = model.hand.length === 0;
-  showPrompt();
+  ui.keepFocus(() => {
+    game.render(model, state, ui, { busy, highlight });
+    $("hand").hidden = model.hand.length === 0;
+    showPrompt();
+  });
 }
 
 async function animate(events) {
@@ -200,7 +270,6 @@ function redrawLog() {
   for (const event of game.history(state)) logEvent(event, false);
 }
 
-const app = $("table-app");
 redrawLog();
 render();
 showEnding();
@@ -208,3 +277,8 @@ app.dataset.step = String(state.step);
 app.dataset.status = state.status;
 app.dataset.busy = "false";
 app.dataset.ready = "true";
+// A table opened to play: the keyboard starts at the person's first choice.
+if (state.your_turn && state.status !== "finished") {
+  keyboardAtTable = true;
+  focusFirstChoice();
+}

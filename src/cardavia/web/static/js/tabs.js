@@ -9,6 +9,23 @@ function select(tab) {
     document.getElementById(other.getAttribute("aria-controls")).hidden = !chosen;
   }
   history.replaceState(null, "", tab.getAttribute("href"));
+  keepTabAcrossLanguages(tab);
+}
+
+// The language switch reloads this page: let it come back to the tab now shown.
+function keepTabAcrossLanguages(tab) {
+  const form = document.getElementById("language-switch");
+  if (!form) return;
+  const value = new URL(tab.href).searchParams.get("tab");
+  let field = form.querySelector("input[name=tab]");
+  if (value && !field) {
+    field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "tab";
+    form.prepend(field);
+  }
+  if (value) field.value = value;
+  else field?.remove();
 }
 
 for (const tab of tabs) {

@@ -1,0 +1,50 @@
+"""Gettext catalogs: one ``messages.po`` per language, English as the source.
+
+Catalogs are read from their ``.po`` files when first needed and compiled in memory,
+so there is no build step and no binary ``.mo`` file in the repository.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from functools import cache
+from gettext import NullTranslations
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from cardavia.i18n.languages import DEFAULT, LANGUAGES
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "messages"
+
+
+def po_path(lang: str) -> Path:
+    """Where the catalog of ``lang`` lives."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(lang: str) -> NullTranslations:
+    """The translations of ``lang`` (English and unknown languages: the source text)."""
+    if lang == DEFAULT or lang not in LANGUAGES or not po_path(lang).exists():
+        return NullTranslations()
+    with po_path(lang).open("rb") as source:
+        catalog = read_po(source, locale=lang)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
+
+
+def gettext_for(lang: str) -> Callable[[str], str]:
+    """The ``gettext`` of a page in ``lang``."""
+    return translations(lang).gettext
+
+
+def ngettext_for(lang: str) -> Callable[[str, str, int], str]:
+    """The ``ngettext`` (plural forms) of a page in ``lang``."""
+    return translations(lang).ngettext
