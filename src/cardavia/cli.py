@@ -15,7 +15,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web")
+BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load")
 
 
 @app.command()
@@ -44,6 +44,16 @@ def bench(
     subject: Annotated[str, typer.Argument(help="What to measure: " + ", ".join(BENCH_SUBJECTS))],
     seconds: Annotated[float, typer.Option(help="Rough time spent on each figure.")] = 3.0,
     seed: Annotated[int, typer.Option(help="Seed of the random deals.")] = 1,
+    games: Annotated[int, typer.Option(help="load: deals to play in all.")] = 200,
+    concurrency: Annotated[int, typer.Option(help="load: players at once.")] = 50,
+    think: Annotated[float, typer.Option(help="load: a player's mean pause, seconds.")] = 1.0,
+    servers: Annotated[int, typer.Option(help="load: server processes.")] = 1,
+    database: Annotated[
+        str, typer.Option(help="load: sqlite, or postgresql (a throwaway cluster).")
+    ] = "sqlite",
+    database_url: Annotated[
+        str | None, typer.Option(help="load: an existing database to use instead.")
+    ] = None,
 ) -> None:
     """Measure speed and memory; print one JSON object."""
     if subject not in BENCH_SUBJECTS:
@@ -52,7 +62,18 @@ def bench(
         )
         raise typer.Exit(2)
     module = importlib.import_module(f"cardavia.bench.{subject}")
-    figures = module.run(seconds=seconds, seed=seed)
+    if subject == "load":
+        figures = module.run(
+            games=games,
+            concurrency=concurrency,
+            think=think,
+            servers=servers,
+            database=database,
+            database_url=database_url,
+            seed=seed,
+        )
+    else:
+        figures = module.run(seconds=seconds, seed=seed)
     typer.echo(json.dumps(figures))
 
 

@@ -4,24 +4,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
-from cardavia.store import open_engine
 from cardavia.web import Settings, create_app
 
 
-def test_a_deal_is_played_and_resumed_on_postgresql(postgres_url: str | None) -> None:
-    if postgres_url is None:
-        pytest.skip("PostgreSQL is not installed here")
-    fresh = open_engine(postgres_url)
-    with fresh.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    fresh.dispose()
+def test_a_deal_is_played_and_resumed_on_postgresql(postgres_url: str) -> None:
     settings = Settings(database_url=postgres_url)
 
     def players(game: str, level: str) -> Player:

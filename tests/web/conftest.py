@@ -23,8 +23,9 @@ def random_players(game: str, level: str) -> Player:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings.for_sqlite(tmp_path / "cardavia.sqlite3")
+def settings(tmp_path: Path, database_url: str) -> Settings:
+    """A fresh store: every test that uses the app runs on SQLite and on PostgreSQL."""
+    return Settings(database_url=database_url, data_dir=tmp_path)
 
 
 @pytest.fixture

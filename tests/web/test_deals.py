@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
-from cardavia.store import GameStore, open_engine, sqlite_url, upgrade
+from cardavia.store import GameStore, open_engine, upgrade
 from cardavia.web.deals import ConflictError, DealService, GameNotFoundError
 
 from .conftest import random_players
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> GameStore:
-    engine = open_engine(sqlite_url(tmp_path / "deals.sqlite3"))
+def store(database_url: str) -> Iterator[GameStore]:
+    """A migrated, empty store on SQLite, then on PostgreSQL."""
+    engine = open_engine(database_url)
     upgrade(engine)
-    return GameStore(engine)
+    yield GameStore(engine)
+    engine.dispose()
 
 
 def test_two_requests_on_the_same_step_apply_exactly_once(store: GameStore) -> None:

@@ -1,4 +1,5 @@
-"""Nothing leaks: every response of many random deals, checked against the engine's state.
+"""Nothing leaks: every response (JSON and HTML) of many random deals, checked against
+the engine's state.
 
 For each answer the test rebuilds the true state from the store (deck and decisions, as
 a record holds them) and checks that the response carries seat 0's view and nothing
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -110,3 +113,70 @@ def test_the_table_page_carries_the_same_state_as_the_api(client: TestClient) ->
     assert paths == {f"/play/{data['id']}", f"/api/games/{data['id']}"}
     api_state = client.get(data["urls"]["state"]).json()
     assert data["state"] == api_state
+
+
+PAGE_DEALS = 5  # per game: every page of each is checked
+
+
+def page_parts(html: str) -> tuple[dict[str, Any], str, str]:
+    """The table page's data block, its card catalogue (``<template>``), and the rest."""
+    start = html.index('id="table-data">') + len('id="table-data">')
+    end = html.index("</script>", start)
+    data = json.loads(html[start:end])
+    rest = html[:start] + html[end:]
+    faces = re.search(r'<template id="card-faces">(.*?)</template>', rest, re.S)
+    assert faces is not None
+    return data, faces.group(1), rest[: faces.start()] + rest[faces.end() :]
+
+
+def card_strings(value: Any) -> list[str]:
+    """Every string inside the lists of ``value`` (card codes among them)."""
+    return [item for found in lists_in(value) for item in found if isinstance(item, str)]
+
+
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_every_table_page_shows_seat_0s_cards_and_nothing_more(
+    client: TestClient, api: Api, game: str
+) -> None:
+    """The HTML page of a deal, at every step of many deals: its data block is the API's
+    state (checked above) and nothing else about the deal; the cards drawn by the server
+    are a catalogue of faces that is the same in every deal; any other card in the page
+    is one seat 0 sees (beyond the pictures every page of the game has: the rules); and
+    the token, the deck and a secret seed are nowhere in it."""
+    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    rng = random.Random(f"{game} pages")
+    # The cards any page of this game draws without a deal (the rules' pictures).
+    baseline = Counter(re.findall(r'data-code="([^"]+)"', client.get(f"/games/{game}").text))
+    catalogue: str | None = None
+    extras: dict[str, Any] | None = None
+    pages = 0
+    for _ in range(PAGE_DEALS):
+        state = api.start(game)
+        token = state.pop("token")
+        client.cookies.set("cardavia_token", token)
+        while True:
+            page = client.get(f"/play/{state['id']}")
+            assert page.status_code == 200
+            data, faces, rest = page_parts(page.text)
+            assert data.pop("state") == state
+            check(state, store, rng)
+            # What else the page's script gets is the same for every deal of the game.
+            deal_free = {key: value for key, value in data.items() if key not in ("id", "urls")}
+            extras = extras or deal_free
+            assert deal_free == extras
+            catalogue = catalogue or faces
+            assert faces == catalogue
+            seen = Counter(card_strings(state["view"]))
+            drawn = Counter(re.findall(r'data-code="([^"]+)"', rest)) - baseline
+            assert not drawn - seen, "the page draws a card seat 0 does not see"
+            stored = store.get(state["id"])
+            assert stored is not None
+            assert token not in page.text and " ".join(stored.deck) not in page.text
+            if state["status"] == "ongoing" and not stored.seed_chosen:
+                assert not re.search(rf"\b{stored.seed}\b", page.text)
+            pages += 1
+            if state["status"] != "ongoing":
+                break
+            state = api.act(state, token, rng.choice(state["legal"]))
+        client.cookies.clear()
+    assert pages > PAGE_DEALS * 3

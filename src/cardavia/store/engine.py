@@ -8,6 +8,11 @@ from typing import Any
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Engine, make_url
 
+CONNECT_TIMEOUT = 3
+"""Seconds to wait for PostgreSQL to accept a connection before answering 503."""
+POOL_TIMEOUT = 5
+"""Seconds a request waits for a pooled connection before answering 503 (overload)."""
+
 
 def normalize_url(url: str) -> URL:
     """The SQLAlchemy URL for ``url``, with PostgreSQL always through psycopg 3.
@@ -41,11 +46,24 @@ def open_engine(url: str) -> Engine:
             connect_args={"check_same_thread": False, "timeout": 10},
             pool_size=8,
             max_overflow=8,
+            pool_timeout=POOL_TIMEOUT,
         )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    connect_args: dict[str, Any] = {}
+    if "connect_timeout" not in parsed.query:
+        # A host that does not answer at all must become a prompt 503, not a request
+        # hanging for the operating system's TCP timeout (minutes).
+        connect_args["connect_timeout"] = CONNECT_TIMEOUT
     # pre_ping: a connection broken by a database restart is replaced, not handed out.
-    return create_engine(parsed, pool_pre_ping=True, pool_size=8, max_overflow=8)
+    return create_engine(
+        parsed,
+        connect_args=connect_args,
+        pool_pre_ping=True,
+        pool_size=8,
+        max_overflow=8,
+        pool_timeout=POOL_TIMEOUT,
+    )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

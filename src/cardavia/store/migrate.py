@@ -14,11 +14,13 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 from cardavia.store.errors import StoreError
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+_LOCK = 0x43617264  # "Card": the advisory lock key that serialises migrations
 
 
 class SchemaTooNewError(StoreError):
@@ -60,6 +62,10 @@ def upgrade(engine: Engine) -> str:
             f"know (its newest is {head_revision()!r}): upgrade Cardavia before serving it"
         )
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Several processes may start at once on one database: the first to take
+            # this lock migrates, the others wait for its commit and find nothing to do.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
     return head_revision()

@@ -11,11 +11,16 @@ from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBea
 from cardavia.web.deals import DealService, LiveDeal
 from cardavia.web.presenters import state_json
 from cardavia.web.schemas import CreatedGame, ErrorBody, GameState, NewAction, NewGame
+from cardavia.web.security import limit_new_games
 
 COOKIE = "cardavia_token"
 """The page's HttpOnly cookie, scoped to one game's paths (see :mod:`pages`)."""
 
-router = APIRouter(prefix="/api", tags=["games"])
+_EVERYWHERE: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "A body that cannot be read as JSON text."},
+    503: {"model": ErrorBody, "description": "The game store cannot be reached; nothing changed."},
+}
+router = APIRouter(prefix="/api", tags=["games"], responses=_EVERYWHERE)
 
 _bearer = HTTPBearer(auto_error=False, description="The token `POST /api/games` returned.")
 _cookie = APIKeyCookie(
@@ -29,15 +34,28 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 _CONFLICT: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorBody, "description": "A stale step, or the deal is not in that state."}
 }
+_TOO_LARGE: dict[int | str, dict[str, Any]] = {
+    413: {"model": ErrorBody, "description": "The body is larger than the server accepts."}
+}
+_TOO_MANY: dict[int | str, dict[str, Any]] = {
+    429: {"model": ErrorBody, "description": "Too many new deals from this address just now."}
+}
 
 
-def get_service(request: Request) -> DealService:
+# Every handler and dependency here is ``async`` although the work is plain blocking
+# code (the engine, the AIs, a short database transaction): it runs on the event loop,
+# one request after another. Python runs one thread at a time anyway, and the trips
+# to a thread pool and back (one per plain function, several per request) cost about a
+# fifth of a request's CPU and let threads fight over the GIL while one of them holds a
+# transaction open. A process serves requests in turn; more processes serve more at
+# once (docs/operations.md).
+async def get_service(request: Request) -> DealService:
     """The app's deal service (made by the lifespan)."""
     service: DealService = request.app.state.service
     return service
 
 
-def get_token(
+async def get_token(
     bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     cookie: Annotated[str | None, Depends(_cookie)],
 ) -> str | None:
@@ -49,7 +67,7 @@ Service = Annotated[DealService, Depends(get_service)]
 Token = Annotated[str | None, Depends(get_token)]
 
 
-def get_live(game_id: str, service: Service, token: Token) -> LiveDeal:
+async def get_live(game_id: str, service: Service, token: Token) -> LiveDeal:
     """The deal ``game_id``, if the token is its own (else the same 404 as unknown)."""
     return service.open(game_id, token)
 
@@ -61,17 +79,18 @@ Live = Annotated[LiveDeal, Depends(get_live)]
     "/games",
     status_code=201,
     response_model=CreatedGame,
-    responses={422: _ERRORS[422]},
+    responses={422: _ERRORS[422]} | _TOO_LARGE | _TOO_MANY,
+    dependencies=[Depends(limit_new_games)],
     summary="Start a deal",
 )
-def create_game(body: NewGame, service: Service) -> dict[str, Any]:
+async def create_game(body: NewGame, service: Service) -> dict[str, Any]:
     """Deal a new game with the person at seat 0; the AIs play up to the person's turn."""
     live, token = service.create(body.game, body.ai, body.seed)
     return state_json(live) | {"token": token}
 
 
 @router.get("/games/{game_id}", response_model=GameState, responses=_ERRORS, summary="Read")
-def read_game(live: Live) -> dict[str, Any]:
+async def read_game(live: Live) -> dict[str, Any]:
     """The deal as the person sees it, with the events since the person's previous action."""
     return state_json(live)
 
@@ -79,10 +98,10 @@ def read_game(live: Live) -> dict[str, Any]:
 @router.post(
     "/games/{game_id}/actions",
     response_model=GameState,
-    responses=_ERRORS | _CONFLICT,
+    responses=_ERRORS | _CONFLICT | _TOO_LARGE,
     summary="Act",
 )
-def act(body: NewAction, live: Live, service: Service) -> dict[str, Any]:
+async def act(body: NewAction, live: Live, service: Service) -> dict[str, Any]:
     """Play the person's action; the AIs then move until the person must act again or the
     deal is over. Committed before the answer."""
     return state_json(service.act(live, body.action, body.step))
@@ -97,7 +116,7 @@ def act(body: NewAction, live: Live, service: Service) -> dict[str, Any]:
     },
     summary="Download the record",
 )
-def record(live: Live, service: Service) -> JSONResponse:
+async def record(live: Live, service: Service) -> JSONResponse:
     """The deal's record, once it is over (it reveals the deck and the seed)."""
     data = service.record(live).to_json()
     name = f"cardavia-{live.stored.game}-{live.stored.id}.json"

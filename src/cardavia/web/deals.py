@@ -166,7 +166,7 @@ class DealService:
             if cached is not None and cached.stored.version == stored.version:
                 self._cache.move_to_end(game_id)
                 return cached
-        live = self._rebuild(stored)
+        live = self._rebuild(stored, cached)
         self._remember(live)
         return live
 
@@ -247,14 +247,28 @@ class DealService:
             log += visible_events(live.presenter, deal.act(choice), seat)
         return LiveDeal(stored, deal, tuple(log), since)
 
-    def _rebuild(self, stored: StoredGame) -> LiveDeal:
-        """Replay the stored decisions: the same deal, log and events as when played."""
-        live = self._start(stored)
-        deal, log, since = live.deal, list(live.log), 0
-        for seat, text in stored.decisions:
+    def _rebuild(self, stored: StoredGame, older: LiveDeal | None = None) -> LiveDeal:
+        """Replay the stored decisions: the same deal, log and events as when played.
+
+        ``older`` is this deal as the cache last saw it; when its decisions begin the
+        stored ones (another process acted since: decisions are only ever appended),
+        only the new decisions are replayed. With several processes taking turns on a
+        deal, that is the usual case, and it keeps a request from replaying the deal
+        from the deck.
+        """
+        done = len(older.deal.decisions) if older is not None else 0
+        if older is not None and tuple(older.deal.decisions) == stored.decisions[:done]:
+            deal, log, since = _fork(older.deal), list(older.log), older.since
+            start = done
+        else:
+            live = self._start(stored)
+            deal, log, since = live.deal, list(live.log), 0
+            start = 0
+        presenter = PRESENTERS[stored.game]
+        for seat, text in stored.decisions[start:]:
             if seat == PERSON:
                 since = len(log)
-            log += visible_events(live.presenter, deal.act(text), seat)
+            log += visible_events(presenter, deal.act(text), seat)
         return LiveDeal(stored, deal, tuple(log), since)
 
     def _remember(self, live: LiveDeal) -> None:

@@ -17,10 +17,14 @@ from starlette.exceptions import HTTPException
 
 from cardavia.store import StoreUnavailableError
 from cardavia.web.deals import BadActionError, ConflictError, GameNotFoundError
-from cardavia.web.rendering import render_page
+from cardavia.web.rendering import gettext_for, render_page
+from cardavia.web.text import Gettext
 
 NOT_FOUND = "there is no game with this id and token"
 UNAVAILABLE = "the game store cannot be reached just now: try again in a moment"
+NOWHERE = "there is nothing at this address"
+NOT_ALLOWED = "this method is not allowed here"
+UNREADABLE = "the body cannot be read as JSON text (UTF-8, not nested too deeply)"
 
 
 def _wants_json(request: Request) -> bool:
@@ -28,9 +32,31 @@ def _wants_json(request: Request) -> bool:
 
 
 def _error(request: Request, status: int, message: str, **headers: str) -> Response:
+    """``{"error": message}`` for the API, the error page for the site."""
     if _wants_json(request):
         return JSONResponse({"error": message}, status_code=status, headers=headers or None)
-    return render_page(request, "error.html", {"status": status, "message": message}, status=status)
+    said = page_message(message, gettext_for(request))
+    return render_page(request, "error.html", {"status": status, "message": said}, status=status)
+
+
+def page_message(message: str, _: Gettext) -> str:
+    """``message`` as an error page says it, in the page's language (issue 6).
+
+    The API answers in English (its clients are programs); a page translates the
+    messages it knows and says something general about any other (an engine's words).
+    """
+    known = {
+        NOT_FOUND: _("there is no game with this id and token"),
+        UNAVAILABLE: _("the game store cannot be reached just now: try again in a moment"),
+        NOWHERE: _("there is nothing at this address"),
+        NOT_ALLOWED: _("this method is not allowed here"),
+    }
+    said = known.get(message) or _("this request cannot be done")
+    return said[:1].upper() + said[1:]
+
+
+error_response = _error
+"""The error answer other modules (:mod:`cardavia.web.security`) give in the same form."""
 
 
 def describe_validation(errors: Sequence[Any]) -> str:
@@ -74,8 +100,11 @@ def install(app: FastAPI) -> None:
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        message = {404: "there is nothing at this address", 405: "this method is not allowed here"}
-        return _error(request, exc.status_code, message.get(exc.status_code, str(exc.detail)))
+        message = {400: UNREADABLE, 404: NOWHERE, 405: NOT_ALLOWED}
+        response = _error(request, exc.status_code, message.get(exc.status_code, str(exc.detail)))
+        # A 405 names the methods that are allowed (``Allow``), as HTTP requires.
+        response.headers.update(exc.headers or {})
+        return response
 
     app.add_exception_handler(GameNotFoundError, not_found)
     app.add_exception_handler(ConflictError, conflict)

@@ -1,0 +1,106 @@
+"""Real ``cardavia serve`` processes on loopback ports, for benchmarks and tests.
+
+A benchmark or a fault test must see the server as a person's browser does: a separate
+process that can be killed, restarted, or run twice on one database. Each process logs
+to a file of its own (not a pipe: a chatty server would block on a full pipe).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+from cardavia.bench.postgres import free_port
+
+
+class ServerStartError(RuntimeError):
+    """The server process exited, or did not listen, before it was ready."""
+
+
+class ServerProcess:
+    """One ``cardavia serve`` process on ``127.0.0.1:port``.
+
+    ``env`` is added to this process's environment (``DATABASE_URL``, ``CARDAVIA_*``);
+    the same port is kept across :meth:`kill` and :meth:`start`, as a restarted service
+    would.
+    """
+
+    def __init__(self, env: Mapping[str, str], port: int | None = None) -> None:
+        self.env = {**os.environ, **env}
+        self.port = port if port is not None else free_port()
+        handle, name = tempfile.mkstemp(prefix="cardavia-serve-", suffix=".log")
+        os.close(handle)
+        self.log = Path(name)
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """The server's base URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def launch(self) -> None:
+        """Start the process without waiting for it (see :meth:`wait_ready`)."""
+        command = [sys.executable, "-m", "cardavia.cli", "serve", "--port", str(self.port)]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                command, env=self.env, stdin=subprocess.DEVNULL, stdout=log, stderr=log
+            )
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        """Wait until the server accepts connections (uvicorn listens only once the
+        app's start-up, migrations included, is done)."""
+        assert self.process is not None, "launch() first"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise ServerStartError(
+                    f"the server exited with {self.process.returncode}: {self.output()}"
+                )
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        self.kill()
+        raise ServerStartError(f"the server did not listen within {timeout} s: {self.output()}")
+
+    def start(self, timeout: float = 60.0) -> None:
+        """Start the process and wait until it is ready."""
+        self.launch()
+        self.wait_ready(timeout)
+
+    def wait(self, timeout: float) -> int:
+        """Wait for the process to exit; its exit code."""
+        assert self.process is not None
+        return self.process.wait(timeout=timeout)
+
+    def kill(self) -> None:
+        """SIGKILL: the process gets no chance to finish anything (a crash)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """SIGTERM, as a service manager stops a server; SIGKILL if it lingers."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def output(self) -> str:
+        """What the process wrote so far (its log file)."""
+        return self.log.read_text(errors="replace")
+
+    def close(self) -> None:
+        """Stop the process and remove its log."""
+        self.stop()
+        self.log.unlink(missing_ok=True)

@@ -1,0 +1,84 @@
+"""The database goes away and comes back: clear 503s meanwhile, then service resumes.
+
+A PostgreSQL cluster of the test's own (the shared one must stay up) is stopped under a
+running server. Every kind of request then answers 503 with ``{"error": ...}`` and a
+``Retry-After``, promptly, and changes nothing; once the cluster is started again the
+same server, never restarted, serves the same deals from where they were.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from cardavia.ai.base import Player
+from cardavia.ai.registry import get_player
+from cardavia.bench import postgres
+from cardavia.store import normalize_url
+from cardavia.web import Settings, create_app
+
+
+def random_players(game: str, level: str) -> Player:
+    """Fast AIs (the store is what is under test)."""
+    return get_player(game, "random")
+
+
+@pytest.fixture
+def cluster() -> Iterator[postgres.Cluster]:
+    """A PostgreSQL server this test may stop and start."""
+    if not postgres.installed():
+        pytest.skip("PostgreSQL is not installed here (apt-get install -y postgresql)")
+    with postgres.throwaway_cluster() as started:
+        yield started
+
+
+def test_an_unreachable_database_gives_503_and_service_resumes_by_itself(
+    cluster: postgres.Cluster,
+) -> None:
+    settings = Settings(database_url=cluster.url, new_games_per_minute=0)
+    with TestClient(create_app(settings, players=random_players)) as client:
+        created = client.post("/api/games", json={"game": "sisepai", "seed": 3}).json()
+        token, game_id = created.pop("token"), created["id"]
+        headers = {"Authorization": f"Bearer {token}"}
+        body = {"action": created["legal"][0], "step": created["step"]}
+        before = client.post(f"/api/games/{game_id}/actions", json=body, headers=headers).json()
+        assert before["step"] > created["step"]
+        next_body = {"action": before["legal"][0], "step": before["step"]}
+
+        cluster.stop()
+        started = time.monotonic()
+        answers = [
+            client.get(f"/api/games/{game_id}", headers=headers),
+            client.post(f"/api/games/{game_id}/actions", json=next_body, headers=headers),
+            client.post("/api/games", json={"game": "chuopai"}),
+            client.get(f"/api/games/{game_id}/record", headers=headers),
+        ]
+        for answer in answers:
+            assert answer.status_code == 503, answer.text
+            assert answer.json() == {
+                "error": "the game store cannot be reached just now: try again in a moment"
+            }
+            assert answer.headers["retry-after"] == "2"
+        assert time.monotonic() - started < 10, "each 503 came promptly"
+        client.cookies.set("cardavia_token", token)
+        page = client.get(f"/play/{game_id}")
+        assert page.status_code == 503 and "try again" in page.text
+        assert "Traceback" not in page.text
+
+        cluster.start()
+        # The same app, never restarted: its pool replaces the dead connections itself.
+        again = client.get(f"/api/games/{game_id}", headers=headers)
+        assert again.status_code == 200, again.text
+        assert again.json() == before, "the refused action left no trace"
+        moved = client.post(f"/api/games/{game_id}/actions", json=next_body, headers=headers)
+        assert moved.status_code == 200 and moved.json()["step"] > before["step"]
+        assert client.post("/api/games", json={"game": "chuopai"}).status_code == 201
+    engine = create_engine(normalize_url(cluster.url))
+    with engine.connect() as connection:
+        # The deal refused during the outage was never half-created.
+        assert connection.execute(text("SELECT count(*) FROM games")).scalar() == 2
+    engine.dispose()

@@ -1,0 +1,114 @@
+"""Two server processes sharing one PostgreSQL database behave as one server.
+
+Deals are played sending every other request to the other process, then replayed on a
+single in-process server from the same deal numbers and the same choices of the person:
+every answer, and in the end the record and the result, must be the same. Then both
+processes receive the same action at the same moment, over and over: exactly one applies.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from live_server import Http, race, without_id
+
+from cardavia.bench.servers import ServerProcess
+from cardavia.records import parse_record, replay
+from cardavia.web import Settings, create_app
+
+DEALS = (("sisepai", 101), ("chuopai", 102), ("sisepai", 103), ("chuopai", 104))
+
+
+def play_alternating(
+    clients: list[Http], game: str, seed: int
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Play a deal to its end, each request to the next client; every state, the record."""
+    rng = random.Random(f"{game}-{seed}")
+    turn = 0
+
+    def next_client() -> Http:
+        nonlocal turn
+        turn += 1
+        return clients[turn % len(clients)]
+
+    state = next_client().start(game, seed)
+    token = state["token"]
+    states = [without_id(state)]
+    while state["status"] == "ongoing":
+        action = rng.choice(state["legal"])
+        client = next_client()
+        # Every other request also reads the deal on the other process first.
+        if turn % 3 == 0:
+            assert without_id(client.get(state["id"], token)) == states[-1]
+        status, state = client.act(state, token, action)
+        assert status == 200, state
+        states.append(without_id(state))
+    status, record = next_client().call("GET", f"/api/games/{state['id']}/record", token=token)
+    assert status == 200, record
+    return states, record
+
+
+def play_on_one_server(client: TestClient, game: str, seed: int) -> list[dict[str, Any]]:
+    """The same deal and choices on one in-process server: every state."""
+    rng = random.Random(f"{game}-{seed}")
+    state = client.post("/api/games", json={"game": game, "seed": seed}).json()
+    headers = {"Authorization": f"Bearer {state['token']}"}
+    states = [without_id(state)]
+    while state["status"] == "ongoing":
+        body = {"action": rng.choice(state["legal"]), "step": state["step"]}
+        state = client.post(f"/api/games/{state['id']}/actions", json=body, headers=headers)
+        assert state.status_code == 200, state.text
+        state = state.json()
+        states.append(without_id(state))
+    return states
+
+
+def test_deals_sent_to_two_processes_end_exactly_as_on_one_server(
+    two_servers: list[ServerProcess], tmp_path: Path
+) -> None:
+    clients = [Http(server.port) for server in two_servers]
+    single = Settings.for_sqlite(tmp_path / "single.sqlite3")
+    with TestClient(create_app(single)) as reference:
+        for game, seed in DEALS:
+            states, record = play_alternating(clients, game, seed)
+            assert states == play_on_one_server(reference, game, seed)
+            assert replay(parse_record(json.dumps(record))).to_json() == states[-1]["result"]
+            assert record["meta"]["seed"] == seed and len(states) > 3
+
+
+def test_the_same_step_sent_to_both_processes_at_once_applies_exactly_once(
+    two_servers: list[ServerProcess],
+) -> None:
+    clients = [Http(server.port) for server in two_servers]
+    rng = random.Random(7)
+    races = lost_writes = 0
+    for game, seed in DEALS[:2]:
+        state = clients[0].start(game, seed)
+        token = state["token"]
+        while state["status"] == "ongoing":
+            # Two tabs on two processes, each with its own idea of the next move.
+            actions = [rng.choice(state["legal"]), rng.choice(state["legal"])]
+            answers = race(clients, state, token, actions)
+            statuses = sorted(status for status, _ in answers)
+            assert statuses == [200, 409], answers
+            winner = next(body for status, body in answers if status == 200)
+            loser = next(body for status, body in answers if status == 409)
+            # It says why: the deal moved on (or ended) under it.
+            assert set(loser) == {"error"}
+            assert "reload" in loser["error"] or "the deal is over" in loser["error"]
+            lost_writes += "changed meanwhile" in loser["error"]
+            # Both processes now show the winner's deal.
+            for client in clients:
+                assert client.get(state["id"], token) == winner
+            state, races = winner, races + 1
+        status, record = clients[1].call("GET", f"/api/games/{state['id']}/record", token=token)
+        assert status == 200
+        assert replay(parse_record(json.dumps(record))).to_json() == state["result"]
+    assert races > 10
+    # Not only stale steps: both processes read the same version and raced to write it,
+    # and the database let exactly one write win.
+    assert lost_writes > 0, f"{races} races, none reached the write"

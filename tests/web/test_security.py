@@ -1,0 +1,357 @@
+"""Security: headers and cookies, the limit on new deals, and hostile requests.
+
+Every hostile request gets a clear 4xx ``{"error": ...}``, changes nothing (the deal and
+the number of stored deals are checked again after it), and tells nothing: no stack
+trace, and the same answer for a deal that exists with the wrong token as for one that
+does not exist at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from cardavia.ai.base import Player
+from cardavia.store.tables import games
+from cardavia.web import Settings, create_app
+from cardavia.web.security import CSP, NewGameLimiter, TooManyGamesError
+
+from .conftest import random_players
+
+MakeClient = Callable[..., TestClient]
+
+EXPECTED_CSP = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+LEAKS = ("Traceback", 'File "', "sqlalchemy", "psycopg", "sqlite3", "Error:")
+
+
+@pytest.fixture
+def make_client(tmp_path: Path) -> Iterator[MakeClient]:
+    """Clients on fresh SQLite stores, with any settings changed (security does not
+    depend on the kind of database: the store tests cover both)."""
+    opened: list[TestClient] = []
+
+    def make(players: Callable[[str, str], Player] = random_players, **changes: Any) -> TestClient:
+        path = tmp_path / f"store{len(opened)}.sqlite3"
+        settings = Settings(database_url=f"sqlite:///{path}", data_dir=tmp_path, **changes)
+        client = TestClient(create_app(settings, players=players), raise_server_exceptions=False)
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield make
+    for client in opened:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: MakeClient) -> TestClient:
+    return make_client()
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def stored_deals(client: TestClient) -> int:
+    engine = client.app.state.service.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as connection:
+        count: int = connection.execute(select(func.count()).select_from(games)).scalar_one()
+    return count
+
+
+def assert_clear_error(response: Any, status: int) -> str:
+    """A JSON ``{"error": "<words>"}`` with ``status``, leaking nothing."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    body = response.json()
+    assert set(body) == {"error"} and len(body["error"]) > 10
+    for leak in LEAKS:
+        assert leak not in response.text
+    message: str = body["error"]
+    return message
+
+
+# -- headers and cookies ---------------------------------------------------------------------
+
+
+def csp_of(response: Any) -> dict[str, str]:
+    directives = [part.strip() for part in response.headers["content-security-policy"].split(";")]
+    return dict(directive.split(" ", 1) for directive in directives)
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/games/sisepai", "/docs", "/openapi.json", "/static/css/cardavia.css",
+             "/api/games/AAAAAAAAAAAAAAAA", "/nowhere"],
+)  # fmt: skip
+def test_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    csp = csp_of(response)
+    for directive, value in EXPECTED_CSP.items():
+        assert csp[directive] == value, directive
+    assert "unsafe-inline" not in CSP and "unsafe-eval" not in CSP
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["x-frame-options"] == "DENY"
+    assert response.headers["referrer-policy"] == "same-origin"
+    assert "strict-transport-security" not in response.headers, "only behind HTTPS"
+
+
+def test_answers_about_a_deal_are_never_cached(client: TestClient) -> None:
+    created = client.post("/api/games", json={"game": "sisepai"})
+    assert created.headers["cache-control"] == "no-store"
+    game_id, token = created.json()["id"], created.json()["token"]
+    assert client.get(f"/api/games/{game_id}", headers=auth(token)).headers["cache-control"] == (
+        "no-store"
+    )
+    client.cookies.set("cardavia_token", token)
+    assert client.get(f"/play/{game_id}").headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize("path", ["/", "/games/sisepai", "/games/chuopai?tab=rules", "/docs"])
+def test_pages_have_nothing_the_policy_would_block(client: TestClient, path: str) -> None:
+    """No inline script, style or event handler: the CSP would silently break them."""
+    assert_page_fits_the_policy(client.get(path).text)
+
+
+def test_the_table_page_has_nothing_the_policy_would_block(client: TestClient) -> None:
+    response = client.post("/games/chuopai/start", data={"ai": "basic"})
+    assert response.status_code == 200 and 'id="table-data"' in response.text
+    assert_page_fits_the_policy(response.text)
+
+
+def assert_page_fits_the_policy(html: str) -> None:
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        # Scripts come from files; the only inline block is data, which never runs.
+        assert 'src="/static/' in tag or 'type="application/json"' in tag, tag
+    assert "<style" not in html
+    assert not re.search(r"\sstyle\s*=", html), "inline style attribute"
+    assert not re.search(r"\son[a-z]+\s*=", html), "inline event handler"
+    assert "javascript:" not in html
+    for url in re.findall(r'\s(?:src|action)="([^"]*)"', html):
+        assert url.startswith("/") and not url.startswith("//"), url
+
+
+def test_the_deal_cookie_is_httponly_samesite_and_scoped(make_client: MakeClient) -> None:
+    for secure in (False, True):
+        client = make_client(secure_cookies=secure)
+        response = client.post("/games/sisepai/start", data={"ai": "basic"}, follow_redirects=False)
+        assert response.status_code == 303
+        cookies = response.headers.get_list("set-cookie")
+        assert len(cookies) == 2
+        for cookie in cookies:
+            attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
+            assert {"httponly", "samesite", "path"} <= attributes
+            assert "samesite=lax" in cookie.lower()
+            assert ("secure" in attributes) is secure
+        hsts = client.get("/").headers.get("strict-transport-security")
+        assert (hsts is not None) is secure
+
+
+# -- the limit on new deals ------------------------------------------------------------------
+
+
+def test_too_many_new_deals_from_one_client_get_429(make_client: MakeClient) -> None:
+    client = make_client(new_games_per_minute=3)
+    for _ in range(3):
+        assert client.post("/api/games", json={"game": "chuopai"}).status_code == 201
+    refused = client.post("/api/games", json={"game": "chuopai"})
+    message = assert_clear_error(refused, 429)
+    assert "too many new deals" in message
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
+    # The form counts against the same limit, and answers with an error page.
+    page = client.post("/games/sisepai/start", data={"ai": "basic"})
+    assert page.status_code == 429 and "<html" in page.text and page.headers["retry-after"]
+    assert stored_deals(client) == 3
+
+
+def test_a_zero_limit_means_no_limit(make_client: MakeClient) -> None:
+    client = make_client(new_games_per_minute=0)
+    for _ in range(25):
+        assert client.post("/api/games", json={"game": "chuopai"}).status_code == 201
+
+
+def test_the_limit_is_a_sliding_minute_per_client() -> None:
+    now = [1000.0]
+    limiter = NewGameLimiter(2, clock=lambda: now[0])
+    limiter.check("a")
+    now[0] += 30
+    limiter.check("a")
+    limiter.check("b")  # another client has its own count
+    with pytest.raises(TooManyGamesError) as refused:
+        limiter.check("a")
+    assert refused.value.retry_after == 30
+    now[0] += 30.5  # the first start has left the window
+    limiter.check("a")
+    with pytest.raises(TooManyGamesError):
+        limiter.check("a")
+
+
+def test_the_limiter_forgets_idle_clients(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+    limiter = NewGameLimiter(5, clock=lambda: now[0])
+    monkeypatch.setattr(NewGameLimiter, "MAX_CLIENTS", 100)
+    for number in range(100):
+        limiter.check(f"10.0.0.{number}")
+    now[0] += 61
+    limiter.check("192.0.2.1")
+    assert len(limiter._starts) == 1
+
+
+# -- hostile bodies --------------------------------------------------------------------------
+
+
+def test_an_oversized_body_is_refused_before_it_is_read(client: TestClient) -> None:
+    before = stored_deals(client)
+    huge = b'{"game": "sisepai", "pad": "' + b"x" * 100_000 + b'"}'
+    response = client.post("/api/games", content=huge, headers={"Content-Type": "application/json"})
+    assert "larger than 16384 bytes" in assert_clear_error(response, 413)
+    assert response.headers["content-security-policy"] == CSP
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"game": "sisepai", "pad": "'
+        for _ in range(40):
+            yield b"x" * 1000
+        yield b'"}'
+
+    streamed = client.post(
+        "/api/games", content=chunks(), headers={"Content-Type": "application/json"}
+    )
+    assert "larger than" in assert_clear_error(streamed, 413)
+    form = client.post("/games/sisepai/start", content=b"ai=basic&" + b"x" * 20_000)
+    assert form.status_code == 413 and "larger than" in form.text
+    assert stored_deals(client) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "status"),
+    [
+        (b"\xff\xfe\x00garbage", "application/json", 422),
+        (b"[" * 5000 + b"]" * 5000, "application/json", 422),
+        (b'{"game": "sisepai", "seed": 1e400}', "application/json", 422),
+        (b'{"game": "sisepai", "seed": 123456789012345678901234567890}', "application/json", 422),
+        (b'{"game": "sisepai", "seed": NaN}', "application/json", 422),
+        (b'{"game": "sisepai"', "application/json", 422),
+        (b"null", "application/json", 422),
+        (b'"sisepai"', "application/json", 422),
+        (b'{"game": "sisepai"}', "text/plain", 422),
+        (b'{"game": ["sisepai"]}', "application/json", 422),
+        (b'{"game": "sisepai", "game ": 1}', "application/json", 422),
+        (b'{"game": "sisepai", "__proto__": {}}', "application/json", 422),
+        (b"game=sisepai", "application/x-www-form-urlencoded", 422),
+    ],
+)
+def test_malformed_new_deals_are_refused_in_words(
+    client: TestClient, body: bytes, content_type: str, status: int
+) -> None:
+    response = client.post("/api/games", content=body, headers={"Content-Type": content_type})
+    assert response.status_code in (400, 422)
+    assert_clear_error(response, response.status_code)
+    assert stored_deals(client) == 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"action": "pass", "step": 10**30},
+        {"action": "pass", "step": -1},
+        {"action": "pass", "step": None},
+        {"action": None, "step": 0},
+        {"action": ["pass"], "step": 0},
+        {"action": "pass", "step": 0, "seat": 2},
+        {"action": "pass", "step": 0, "token": "x"},
+        {"action": "discard \u0000", "step": 0},
+        {"action": "x" * 201, "step": 0},
+        {},
+    ],
+)
+def test_malformed_actions_change_nothing(client: TestClient, body: dict[str, Any]) -> None:
+    created = client.post("/api/games", json={"game": "sisepai", "seed": 8}).json()
+    token = created.pop("token")
+    response = client.post(f"/api/games/{created['id']}/actions", json=body, headers=auth(token))
+    assert response.status_code in (409, 422)
+    assert_clear_error(response, response.status_code)
+    assert client.get(f"/api/games/{created['id']}", headers=auth(token)).json() == created
+
+
+# -- tokens and other people's deals -----------------------------------------------------------
+
+
+def test_forged_reused_and_borrowed_tokens_learn_nothing(client: TestClient) -> None:
+    mine = client.post("/api/games", json={"game": "sisepai", "seed": 1}).json()
+    theirs = client.post("/api/games", json={"game": "sisepai", "seed": 2}).json()
+    their_state = {key: value for key, value in theirs.items() if key != "token"}
+    step = {"action": theirs["legal"][0], "step": theirs["step"]}
+    attempts = {
+        "no token": {},
+        "forged": auth("A" * 32),
+        "my token on their deal": auth(mine["token"]),
+        "their token, mangled": auth(theirs["token"][:-1] + "x"),
+        "their token, not bearer": {"Authorization": f"Basic {theirs['token']}"},
+        "their token in a header of mine": {"X-Token": theirs["token"]},
+    }
+    answers = []
+    for headers in attempts.values():
+        for method, path, json_body in (
+            ("GET", f"/api/games/{theirs['id']}", None),
+            ("POST", f"/api/games/{theirs['id']}/actions", step),
+            ("GET", f"/api/games/{theirs['id']}/record", None),
+        ):
+            answers.append(client.request(method, path, json=json_body, headers=headers))
+    # A deal that does not exist at all, with a real token: the very same answer.
+    answers.append(client.get("/api/games/" + "Z" * 16, headers=auth(theirs["token"])))
+    answers.append(client.get(f"/api/games/{theirs['id'][:-1]}_", headers=auth(mine["token"])))
+    bodies = {(answer.status_code, answer.content) for answer in answers}
+    assert len(bodies) == 1, bodies
+    assert_clear_error(answers[0], 404)
+    # My cookie does not open their deal either, nor their page.
+    client.cookies.set("cardavia_token", mine["token"])
+    assert_clear_error(client.get(f"/api/games/{theirs['id']}"), 404)
+    page = client.get(f"/play/{theirs['id']}")
+    nowhere = client.get("/play/" + "Z" * 16)
+    assert page.status_code == nowhere.status_code == 404
+    assert page.text.replace(theirs["id"], "Z" * 16) == nowhere.text
+    client.cookies.clear()
+    assert client.get(f"/api/games/{theirs['id']}", headers=auth(theirs["token"])).json() == (
+        their_state
+    )
+
+
+def test_a_token_cannot_replay_an_old_action(client: TestClient) -> None:
+    created = client.post("/api/games", json={"game": "chuopai", "seed": 4}).json()
+    token = created.pop("token")
+    first = {"action": created["legal"][0], "step": created["step"]}
+    path = f"/api/games/{created['id']}/actions"
+    moved = client.post(path, json=first, headers=auth(token)).json()
+    for _ in range(3):
+        assert "step" in assert_clear_error(client.post(path, json=first, headers=auth(token)), 409)
+    assert client.get(f"/api/games/{created['id']}", headers=auth(token)).json() == moved
+
+
+def test_a_server_failure_is_a_500_in_words_without_a_stack_trace(
+    make_client: MakeClient,
+) -> None:
+    class Broken:
+        def choose(self, *args: Any) -> Any:
+            raise RuntimeError("secret internals")
+
+    client = make_client(players=lambda game, level: Broken())
+    for _ in range(2):  # the first AI to move fails, whoever deals
+        response = client.post("/api/games", json={"game": "sisepai"})
+        if response.status_code == 500:
+            break
+    message = assert_clear_error(response, 500)
+    assert "secret internals" not in response.text and "reload" in message
