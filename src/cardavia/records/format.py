@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,8 +105,3 @@ def check_deck(game: Any, deck: object) -> tuple[str, ...]:
 def entry_text(entry: object) -> str:
     """An entry as records.md error messages quote it: ``[1, "discard rG"]``."""
     return json.dumps(entry, ensure_ascii=False)
-
-
-def as_sequence(value: object) -> Sequence[Any] | None:
-    """``value`` when it is a JSON list, else ``None``."""
-    return value if isinstance(value, list) else None

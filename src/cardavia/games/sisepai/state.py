@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from cardavia.cards.four_colour import CARDS, FLOWER_BASE, GENERAL, Card
+from cardavia.cards.four_colour import CARDS, GENERAL, Card
 from cardavia.core.errors import IllegalActionError
 from cardavia.games.sisepai.actions import DISCARD_ORDER, DISCARDS, TAKE_VERB, WIN_VERB, Action
 from cardavia.games.sisepai.claims import answer_order, claim_options, lone_claim, resolve
@@ -323,8 +323,3 @@ def _win(hand: int, exposed: tuple[Group, ...], seat: int, card: int) -> Outcome
     concealed_score, concealed = found
     score = concealed_score + sum(group_score(group) for group in exposed)
     return Outcome(seat, score, exposed + concealed)
-
-
-def is_flower_or_general(card: int) -> bool:
-    """Cards that can never be discarded."""
-    return card >= FLOWER_BASE or card % 7 == GENERAL
