@@ -70,12 +70,12 @@ def beat(hand: int, top: int, unseen: int, last: bool) -> int:
     options = answer_indexes(hand, top)
     if options == PASS_ONLY:
         return PASS_ONLY[0]
-    options = sorted(options, key=_LOW_RANK.__getitem__)
+    lowest_first = sorted(options, key=_LOW_RANK.__getitem__)
     if not last:
-        for play in options:
+        for play in lowest_first:
             if is_safe(play, unseen):
                 return play
-    return options[0]
+    return lowest_first[0]
 
 
 def policy_action(view: ChuoPaiView) -> Action:
