@@ -38,3 +38,14 @@ def test_the_prior_choice_stands_unless_another_is_clearly_better() -> None:
     clear = [0.30, 0.70, 0.40]
     worlds = (rng.random() for _ in itertools.count())
     assert confident_best(3, 120, worlds, lambda w, i: float(w < clear[i]), 2.0) == 1
+
+
+def test_halving_worlds_is_exactly_what_halving_draws() -> None:
+    from cardavia.ai.search import halving_worlds
+
+    for candidates in range(2, 20):
+        for budget in (10, 150, 400):
+            drawn = itertools.count()
+            worlds = (next(drawn) for _ in itertools.count())
+            halving(candidates, budget, worlds, lambda world, i: float(i))
+            assert next(drawn) == halving_worlds(candidates, budget), (candidates, budget)

@@ -43,6 +43,19 @@ def halving(
     return min(alive, key=lambda i: (-totals[i], i))
 
 
+def halving_worlds(candidates: int, budget: int) -> int:
+    """How many worlds :func:`halving` draws for ``candidates`` and ``budget``."""
+    alive = candidates
+    rounds = max(1, math.ceil(math.log2(candidates)))
+    used = 0
+    for round_index in range(rounds):
+        used += max(1, budget // (rounds * alive))
+        if round_index == rounds - 1 or alive <= 1:
+            break
+        alive = max(1, math.ceil(alive / 2))
+    return used
+
+
 def best_of(scores: Sequence[float]) -> int:
     """Index of the highest score, the lowest index on ties."""
     return min(range(len(scores)), key=lambda i: (-scores[i], i))

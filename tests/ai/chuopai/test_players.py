@@ -5,7 +5,13 @@ from __future__ import annotations
 import random
 
 from cardavia.ai.chuopai.policy import beat, is_safe, lead
-from cardavia.ai.chuopai.worlds import broken, pass_statements, sample_worlds
+from cardavia.ai.chuopai.worlds import (
+    broken,
+    pass_statements,
+    play_statements,
+    sample_worlds,
+    surprises,
+)
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
 from cardavia.arena.runner import run_arena
@@ -65,6 +71,32 @@ def test_worlds_respect_every_pass() -> None:
             checked += 1
         deal.act(basic.choose(view, state.legal_actions(), decision_rng(0, seat, state.step)))
     assert checked >= 3
+
+
+def test_the_true_hands_explain_every_play_of_basic_opponents() -> None:
+    """Each lead and beat is replayed from the hand the seat held then: against basic
+    opponents the real deal never surprises, and a random deal often does."""
+    game = get_game("chuopai")
+    basic = get_player("chuopai", "basic")
+    replayed = surprised = 0
+    for number in range(3):
+        deck, first = game.shuffle(random.Random(number))
+        deal = Deal(game, deck, first)
+        while not deal.over:
+            state = deal.state
+            seat = state.to_act
+            view = state.view(seat)
+            statements = play_statements(view)
+            truth = [vec.pack(state.view(s).hand) for s in range(3)]
+            assert surprises(truth, statements) == 0
+            assert all(statement.seat != seat for statement in statements)
+            replayed += len(statements)
+            if statements and state.step % 5 == 0:
+                world = next(sample_worlds(view, 1, random.Random(state.step)))
+                surprised += surprises(world, statements)
+            deal.act(basic.choose(view, state.legal_actions(), decision_rng(0, seat, state.step)))
+    assert replayed > 100
+    assert surprised > 0
 
 
 def test_basic_beats_random_on_fixed_decks() -> None:

@@ -1,12 +1,18 @@
 """``strong``: determinized search over the deals consistent with what the seat saw.
 
 Each decision samples how the unseen cards split between the other two hands
-(:mod:`.worlds`: every pass says the passer could not beat), plays each candidate out
-to the end of the deal in every world with the counting playout policy (:mod:`.sim`),
-and keeps the candidate that wins (alone or jointly) most often, by sequential halving
-(:mod:`..search`); the final score is a small tie-break. All candidates meet the same
-worlds. The budget is a number of playouts, so a decision is deterministic for a
-given generator.
+(:mod:`.worlds`: every pass says the passer could not beat, and every lead and beat is
+replayed with the counting policy, so the worlds that explain the opponents' plays come
+first), plays every legal action out to the end of the deal in those worlds with the
+counting playout policy (:mod:`.sim`), and keeps the best by sequential halving
+(:mod:`..search`). All candidates meet the same worlds. The budget is a number of
+playouts, so a decision is deterministic for a given generator.
+
+A playout is worth a win (sole or joint) minus one for each opponent who also tops the
+scores, plus a little for the margin over the best opponent: a tie with an opponent is
+worth no more than nobody winning, so the search plays for the sole win. (Measured on
+the same 450 seatings against two ``basic``: counting joint wins as wins, 1.96×; with
+the opponents' wins subtracted, 2.10×; with the margin, 2.28×.)
 """
 
 from __future__ import annotations
@@ -17,23 +23,28 @@ from collections.abc import Sequence
 from cardavia.ai.chuopai.policy import policy_action
 from cardavia.ai.chuopai.prior import rank_actions
 from cardavia.ai.chuopai.sim import Table
-from cardavia.ai.chuopai.worlds import sample_worlds
-from cardavia.ai.search import halving
+from cardavia.ai.chuopai.worlds import weighed_worlds
+from cardavia.ai.search import halving, halving_worlds
 from cardavia.games.chuopai.actions import Action
 from cardavia.games.chuopai.legal import PASS_ONLY
 from cardavia.games.chuopai.view import ChuoPaiView
 
 DEFAULT_PLAYOUTS = 150
 """Playouts per decision: the latency target (p99 ≤ 250 ms) is met at this budget."""
-MAX_CANDIDATES = 6
-"""Only the basic player's best few actions are searched."""
-SCORE_WEIGHT = 0.001
-"""Points break ties between candidates that win equally often."""
+MAX_CANDIDATES = 30
+"""Actions searched, the policy's own first and then the prior's ranking: in practice
+every legal action. (Measured on the same 450 seatings: the best 6 gave 2.28×, 10 and 16
+gave 2.53×, 30 gave 2.61×: the best play is often one that neither ranking likes.)"""
+OPPONENT_WIN = 1.0
+"""Subtracted from a playout's value for each opponent who tops the scores."""
+MARGIN_WEIGHT = 0.02
+"""Value of each point of lead over the best opponent (capped at ``MARGIN_CAP``)."""
+MARGIN_CAP = 10
 
 
 class StrongPlayer:
-    """Determinized Monte Carlo with pass inference; the basic player's action leads the
-    candidates."""
+    """Determinized Monte Carlo over worlds read from the passes and plays; the basic
+    player's action leads the candidates."""
 
     name = "strong"
 
@@ -42,7 +53,7 @@ class StrongPlayer:
         self.candidates = candidates
 
     def choose(self, view: ChuoPaiView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The candidate with the most wins over the sampled worlds."""
+        """The candidate worth most over the sampled worlds."""
         ranked = sorted(rank_actions(view, legal), key=lambda pair: -pair[0])
         candidates = [policy_action(view)]
         for _, action in ranked:
@@ -67,7 +78,11 @@ class StrongPlayer:
         def value(hands: list[int], i: int) -> float:
             table = Table(hands, view.hand_sizes, view.scores)
             scores = table.finish_round(view.leader, top, top_seat, pending, firsts[i])
-            return (scores[me] == max(scores)) + SCORE_WEIGHT * scores[me]
+            best = max(scores)
+            others = sum(1 for seat in range(3) if seat != me and scores[seat] == best)
+            rival = max(scores[seat] for seat in range(3) if seat != me)
+            margin = max(-MARGIN_CAP, min(MARGIN_CAP, scores[me] - rival))
+            return (scores[me] == best) - OPPONENT_WIN * others + MARGIN_WEIGHT * margin
 
-        worlds = sample_worlds(view, self.playouts, rng)
+        worlds = weighed_worlds(view, halving_worlds(len(candidates), self.playouts), rng)
         return candidates[halving(len(candidates), self.playouts, worlds, value)]

@@ -6,14 +6,23 @@ no beating play. Worlds are drawn by dealing the unseen cards at random and then
 swapping cards between the two other hands while that lowers the number of broken
 statements (ties accepted, so the chain keeps moving); all draws come from the
 injected generator.
+
+Leads and beats say more, when the seat plays like the counting policy: its choice
+depended on its hand then and on the cards it could not see then, both known in a
+world, so each world can replay it (:func:`surprises`). :func:`weighed_worlds` prefers
+the worlds that explain the opponents' plays. The weight is soft (``SURPRISE`` per
+unexplained play), so a person who plays otherwise only flattens the preference.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from cardavia.ai.chuopai.counting import unseen_counts
+from cardavia.ai.chuopai.policy import beat, lead
 from cardavia.games.chuopai import hands as vec
 from cardavia.games.chuopai.events import Beat, Lead, Pass
 from cardavia.games.chuopai.legal import PASS_ONLY, answer_indexes
@@ -22,6 +31,26 @@ from cardavia.games.chuopai.view import ChuoPaiView
 SEATS = 3
 SWEEPS = 60
 """Swap proposals per world, at most."""
+SURPRISE = 0.05
+"""Weight of a world for each play that the counting policy would not have made there."""
+POOL = 3
+"""Worlds drawn per world kept when plays are weighed."""
+
+
+class PlayStatement(NamedTuple):
+    """An opponent's lead or beat, and what is needed to replay its choice in a world."""
+
+    seat: int
+    since: int
+    """Cards the seat played from this play on (this play included): its hand then is
+    its hand now plus these."""
+    in_hands: int
+    """Every card held by anyone at that moment (a world's hands do not change it)."""
+    top: int
+    """The play it answered (``-1`` for a lead)."""
+    last: bool
+    """True when nobody acted after it in that round (any beat then won the round)."""
+    play: int
 
 
 def pass_statements(view: ChuoPaiView) -> list[tuple[int, int, int]]:
@@ -82,3 +111,82 @@ def sample_worlds(view: ChuoPaiView, n: int, rng: random.Random) -> Iterator[lis
         hands[view.seat] = mine
         hands[a], hands[b] = hand_a, hand_b
         yield hands
+
+
+def play_statements(view: ChuoPaiView) -> list[PlayStatement]:
+    """Every lead and beat of the other seats, for :func:`surprises`."""
+    history = view.history
+    played_after: list[list[int]] = [[0] * SEATS for _ in history]
+    running = [0] * SEATS
+    for index in range(len(history) - 1, -1, -1):
+        event = history[index]
+        if isinstance(event, Lead | Beat):
+            running[event.seat] += vec.pack(event.action.cards)
+        played_after[index] = list(running)
+    now = vec.pack(view.hand) + vec.pack(
+        card for card, n in enumerate(unseen_counts(view)) for _ in range(n)
+    )
+    found: list[PlayStatement] = []
+    top = -1
+    leader = -1
+    for index, event in enumerate(history):
+        if isinstance(event, Lead):
+            leader = event.seat
+        if isinstance(event, Lead | Beat):
+            play = event.action.play
+            assert play is not None
+            if event.seat != view.seat:
+                since = played_after[index]
+                held = now + sum(since)
+                later = (leader + 2) % SEATS
+                after_sizes = view.hand_sizes[later] + vec.size(since[later])
+                last = isinstance(event, Beat) and (event.seat == later or after_sizes == 0)
+                top_then = top if isinstance(event, Beat) else -1
+                found.append(
+                    PlayStatement(event.seat, since[event.seat], held, top_then, last, play.index)
+                )
+            top = play.index
+    return found
+
+
+def surprises(hands: Sequence[int], statements: Sequence[PlayStatement]) -> int:
+    """How many of the statements' plays the counting policy would not have made."""
+    count = 0
+    for seat, since, held, top, last, play in statements:
+        hand = hands[seat] + since
+        unseen = held - hand
+        chosen = lead(hand, unseen) if top < 0 else beat(hand, top, unseen, last)
+        if chosen != play:
+            count += 1
+    return count
+
+
+def weighed_worlds(view: ChuoPaiView, n: int, rng: random.Random) -> Iterator[list[int]]:
+    """Worlds that also agree with the opponents' leads and beats, best first.
+
+    ``POOL * n`` pass-consistent worlds are drawn, each weighted ``SURPRISE`` to the power
+    of the plays the counting policy would not have made there, and yielded in a weighted
+    random order without replacement (keys ``u ** (1 / weight)``), then again in the same
+    order if more are asked for. A seat that plays otherwise than the policy only lowers
+    the weights evenly; it never makes a world impossible.
+    """
+    statements = play_statements(view)
+    pool = list(sample_worlds(view, POOL * n if statements else n, rng))
+    if not statements:
+        yield from pool
+        return
+    # Efraimidis-Spirakis keys u ** (1 / w) with w = SURPRISE ** k, taken in log-log form
+    # (log E + k * log(1 / SURPRISE), E exponential; smallest first) so no weight underflows.
+    cost = -math.log(SURPRISE)
+    keyed = [
+        (
+            math.log(max(-math.log(1.0 - rng.random()), 1e-300))
+            + cost * surprises(world, statements),
+            i,
+        )
+        for i, world in enumerate(pool)
+    ]
+    keyed.sort()
+    ordered = [pool[i] for _, i in keyed]
+    while True:
+        yield from ordered
