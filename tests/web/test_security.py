@@ -175,6 +175,17 @@ def test_too_many_new_deals_from_one_client_get_429(make_client: MakeClient) -> 
     # The form counts against the same limit, and answers with an error page.
     page = client.post("/games/sisepai/start", data={"ai": "basic"})
     assert page.status_code == 429 and "<html" in page.text and page.headers["retry-after"]
+    seconds = page.headers["retry-after"]
+    assert f"Too many new deals from your address in the last minute: try again in {seconds}" in (
+        page.text
+    )
+    # The page says it in the person's language, with the same wait.
+    italian = client.post(
+        "/games/sisepai/start", data={"ai": "basic"}, headers={"Accept-Language": "it"}
+    )
+    assert italian.status_code == 429
+    assert "Troppe partite nuove dal tuo indirizzo" in italian.text
+    assert f"riprova tra {italian.headers['retry-after']} secondi" in italian.text
     assert stored_deals(client) == 3
 
 

@@ -31,11 +31,17 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
-def _error(request: Request, status: int, message: str, **headers: str) -> Response:
-    """``{"error": message}`` for the API, the error page for the site."""
+def _error(
+    request: Request, status: int, message: str, page_text: str | None = None, **headers: str
+) -> Response:
+    """``{"error": message}`` for the API, the error page for the site.
+
+    ``page_text`` is what the page says when the message carries figures that
+    :func:`page_message` cannot look up (already in the page's language).
+    """
     if _wants_json(request):
         return JSONResponse({"error": message}, status_code=status, headers=headers or None)
-    said = page_message(message, gettext_for(request))
+    said = page_text or page_message(message, gettext_for(request))
     return render_page(request, "error.html", {"status": status, "message": said}, status=status)
 
 
@@ -51,8 +57,12 @@ def page_message(message: str, _: Gettext) -> str:
         NOWHERE: _("there is nothing at this address"),
         NOT_ALLOWED: _("this method is not allowed here"),
     }
-    said = known.get(message) or _("this request cannot be done")
-    return said[:1].upper() + said[1:]
+    return sentence(known.get(message) or _("this request cannot be done"))
+
+
+def sentence(text: str) -> str:
+    """``text`` as the error page shows it: a capital first letter."""
+    return text[:1].upper() + text[1:]
 
 
 error_response = _error

@@ -28,7 +28,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardavia.web.errors import error_response
+from cardavia.web.errors import error_response, sentence
+from cardavia.web.rendering import gettext_for
 
 log = logging.getLogger("cardavia.web")
 
@@ -225,7 +226,12 @@ def install(app: FastAPI, *, per_minute: int, body_limit: int, hsts: bool) -> No
 
     async def too_many(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, TooManyGamesError)
-        response = error_response(request, 429, str(exc))
+        _ = gettext_for(request)
+        said = _(
+            "too many new deals from your address in the last minute: "
+            "try again in %(seconds)s seconds"
+        ) % {"seconds": exc.retry_after}
+        response = error_response(request, 429, str(exc), page_text=sentence(said))
         # On the page as well as in the API (the page renderer takes no headers).
         response.headers["Retry-After"] = str(exc.retry_after)
         return response
