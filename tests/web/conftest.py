@@ -7,11 +7,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import chromium
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
 from cardavia.web import Settings, create_app
+
+SITE_PAGES = [
+    "/",
+    "/traditions/four-colour-cards",
+    "/traditions/sichuan-cards",
+    "/games/sisepai",
+    "/games/sisepai?tab=rules",
+    "/games/chuopai",
+    "/games/chuopai?tab=rules",
+    "/docs",
+]
+"""Every page of the site a visitor can reach from the index."""
 
 
 def random_players(game: str, level: str) -> Player:
@@ -20,6 +34,13 @@ def random_players(game: str, level: str) -> Player:
     They still draw their choices from ``decision_rng``, so restarts are tested for real.
     """
     return get_player(game, "random")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, one per test module that asks for it."""
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import INSTALL, chromium, serve
+from browser import INSTALL, serve
 from playwright.sync_api import Browser, Page
 
 from cardavia.records import parse_record, replay
@@ -34,12 +34,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     settings = Settings.for_sqlite(tmp_path_factory.mktemp("site") / "cardavia.sqlite3")
     with serve(create_app(settings)) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture

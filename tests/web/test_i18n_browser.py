@@ -21,23 +21,15 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from browser import WATCH_CSP, chromium, csp_violations, serve
+from browser import WATCH_CSP, csp_violations, serve
 from playwright.sync_api import Browser, Page
 
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.web import Settings, create_app
 
-PAGES = [
-    "/",
-    "/traditions/four-colour-cards",
-    "/traditions/sichuan-cards",
-    "/games/sisepai",
-    "/games/sisepai?tab=rules",
-    "/games/chuopai",
-    "/games/chuopai?tab=rules",
-    "/docs",
-    "/nowhere",
-]
+from .conftest import SITE_PAGES
+
+PAGES = [*SITE_PAGES, "/nowhere"]
 
 SPELT_ALIKE: dict[str, set[str]] = {
     # Names: the API, the game (the tabs' label), a family and the special combinations.
@@ -86,12 +78,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     settings = replace(settings, new_games_per_minute=1000)
     with serve(create_app(settings)) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
 
 
 @contextmanager

@@ -15,27 +15,11 @@ from html.parser import HTMLParser
 import pytest
 from fastapi.testclient import TestClient
 
-from cardavia.ai.base import Player
-from cardavia.ai.registry import get_player
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.i18n.rules import load_rules
 from cardavia.web import Settings, create_app
 
-PAGES = [
-    "/",
-    "/traditions/four-colour-cards",
-    "/traditions/sichuan-cards",
-    "/games/sisepai",
-    "/games/sisepai?tab=rules",
-    "/games/chuopai",
-    "/games/chuopai?tab=rules",
-    "/docs",
-]
-
-
-def random_players(game: str, level: str) -> Player:
-    """Quick AIs: these tests look at pages, not at how well the AIs play."""
-    return get_player(game, "random")
+from .conftest import SITE_PAGES, random_players
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +112,7 @@ class Switch(HTMLParser):
             self.labels.append(data.strip())
 
 
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path", SITE_PAGES)
 def test_every_page_has_the_switch_with_each_language_in_its_own_name(
     site: TestClient, path: str
 ) -> None:
@@ -172,7 +156,7 @@ class Markup(HTMLParser):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path", SITE_PAGES)
 def test_every_page_in_every_language_is_ready_for_a_strict_csp(
     site: TestClient, path: str, lang: str
 ) -> None:

@@ -7,18 +7,10 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-PAGES = [
-    "/",
-    "/traditions/four-colour-cards",
-    "/traditions/sichuan-cards",
-    "/games/sisepai",
-    "/games/sisepai?tab=rules",
-    "/games/chuopai",
-    "/docs",
-]
+from .conftest import SITE_PAGES
 
 
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path", SITE_PAGES)
 def test_every_page_loads_only_from_this_site(client: TestClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 200
