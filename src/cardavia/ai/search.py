@@ -25,35 +25,38 @@ def halving(
     """The index of the best candidate (ties: the lowest index, the prior's favourite).
 
     ``value(world, i)`` plays candidate ``i`` out in ``world``; ``worlds`` yields fresh
-    worlds for as long as it is asked.
+    worlds for as long as it is asked (:func:`halving_worlds` of them).
     """
     alive = list(range(candidates))
     totals = [0.0] * candidates
-    rounds = max(1, math.ceil(math.log2(candidates)))
-    for round_index in range(rounds):
-        per_candidate = max(1, budget // (rounds * len(alive)))
+    for round_index, per_candidate in enumerate(_schedule(candidates, budget)):
+        if round_index:  # the worse half of the last round is dropped
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = sorted(alive[: max(1, math.ceil(len(alive) / 2))])
         for _ in range(per_candidate):
             world = next(worlds)
             for i in alive:
                 totals[i] += value(world, i)
-        if round_index == rounds - 1 or len(alive) <= 1:
-            break
-        alive.sort(key=lambda i: (-totals[i], i))
-        alive = sorted(alive[: max(1, math.ceil(len(alive) / 2))])
     return min(alive, key=lambda i: (-totals[i], i))
+
+
+def _schedule(candidates: int, budget: int) -> list[int]:
+    """Worlds per round: each round the survivors (half of the last, rounded up) share
+    an equal part of the budget."""
+    rounds = max(1, math.ceil(math.log2(candidates)))
+    alive = candidates
+    plan: list[int] = []
+    for _ in range(rounds):
+        plan.append(max(1, budget // (rounds * alive)))
+        if alive <= 1:
+            break
+        alive = max(1, math.ceil(alive / 2))
+    return plan
 
 
 def halving_worlds(candidates: int, budget: int) -> int:
     """How many worlds :func:`halving` draws for ``candidates`` and ``budget``."""
-    alive = candidates
-    rounds = max(1, math.ceil(math.log2(candidates)))
-    used = 0
-    for round_index in range(rounds):
-        used += max(1, budget // (rounds * alive))
-        if round_index == rounds - 1 or alive <= 1:
-            break
-        alive = max(1, math.ceil(alive / 2))
-    return used
+    return sum(_schedule(candidates, budget))
 
 
 def best_of(scores: Sequence[float]) -> int:
