@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from cardavia.ai.seeding import decision_rng
+from cardavia.ai.sisepai.knowledge import public_counts
 from cardavia.ai.sisepai.rollout import RolloutPlayer
 from cardavia.ai.sisepai.sim import NOBODY, Table
 from cardavia.games.sisepai import GAME
@@ -54,14 +55,7 @@ def test_a_mid_deal_discard_plays_out_like_the_engine() -> None:
             seat = state.to_act
             action = player.choose(state.view(seat), state.legal_actions(), rng)
             if state.phase == "discard" and checked < 20:
-                seen = [0] * 33
-                view = state.view(seat)
-                for groups in view.exposed:
-                    for group in groups:
-                        for card in group:
-                            seen[card] += 1
-                for card in view.dead:
-                    seen[card] += 1
+                seen = public_counts(state.view(seat))
                 table = Table(state.hands, state.deck[state.stock :], seen)
                 predicted = table.discard(seat, action.cards[0])
                 rest = engine_playout_from(deal, action)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from math import comb
 
 from cardavia.cards.dominoes import DOMINOES
+from cardavia.games.chuopai import hands as vec
 from cardavia.games.chuopai.plays import BEATERS, PLAYS
 from cardavia.games.chuopai.view import ChuoPaiView
 
@@ -35,6 +36,11 @@ def unseen_counts(view: ChuoPaiView) -> list[int]:
             out[card] -= 1
     # Bonus cards are already in their piles: nothing else to remove.
     return out
+
+
+def unseen_vector(view: ChuoPaiView) -> int:
+    """The other hands' cards as one packed count vector (:mod:`~cardavia.games.chuopai.hands`)."""
+    return sum(n * vec.ONE[card] for card, n in enumerate(unseen_counts(view)))
 
 
 @lru_cache(maxsize=65536)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardavia.ai.chuopai.counting import still_to_act, unseen_counts
+from cardavia.ai.chuopai.counting import still_to_act, unseen_vector
 from cardavia.games.chuopai import hands as vec
 from cardavia.games.chuopai.actions import ACTIONS, Action
 from cardavia.games.chuopai.legal import PASS_ONLY, VECTORS, answer_indexes, lead_indexes
@@ -81,7 +81,7 @@ def beat(hand: int, top: int, unseen: int, last: bool) -> int:
 def policy_action(view: ChuoPaiView) -> Action:
     """The policy's action for the seat of ``view`` (always legal)."""
     hand = vec.pack(view.hand)
-    unseen = vec.pack(card for card, n in enumerate(unseen_counts(view)) for _ in range(n))
+    unseen = unseen_vector(view)
     if view.top is None:
         return ACTIONS[lead(hand, unseen)]
     top = view.top[1].play

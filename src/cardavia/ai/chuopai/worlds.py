@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from cardavia.ai.chuopai.counting import unseen_counts
+from cardavia.ai.chuopai.counting import unseen_counts, unseen_vector
 from cardavia.ai.chuopai.policy import beat, lead
 from cardavia.games.chuopai import hands as vec
 from cardavia.games.chuopai.events import Beat, Lead, Pass
@@ -123,9 +123,7 @@ def play_statements(view: ChuoPaiView) -> list[PlayStatement]:
         if isinstance(event, Lead | Beat):
             running[event.seat] += vec.pack(event.action.cards)
         played_after[index] = list(running)
-    now = vec.pack(view.hand) + vec.pack(
-        card for card, n in enumerate(unseen_counts(view)) for _ in range(n)
-    )
+    now = vec.pack(view.hand) + unseen_vector(view)
     found: list[PlayStatement] = []
     top = -1
     leader = -1
