@@ -1,7 +1,6 @@
 // Chuo Pai at the table: draw the view, replay events on it, and let the person build a
 // play from their hand. Only plays listed in `legal` can be submitted.
 const cardsOf = (action) => (action === "pass" ? [] : action.split(" ").slice(1));
-const byOrder = (ui) => (a, b) => ui.catalogue[a].order - ui.catalogue[b].order;
 
 function removeCards(list, codes) {
   for (const code of codes) {
@@ -92,7 +91,7 @@ function plate(model, state, ui, seat) {
 function pile(model, ui, seat) {
   const node = ui.el("div", "pile");
   node.title = ui.messages.pile;
-  const cards = [...model.piles[seat]].sort(byOrder(ui));
+  const cards = [...model.piles[seat]].sort(ui.byOrder);
   node.append(ui.cards(cards, "mini"));
   return node;
 }
@@ -105,15 +104,7 @@ export function render(model, state, ui, { busy, highlight }) {
     box.replaceChildren(plate(model, state, ui, seat));
     box.classList.toggle("acting", acting === seat && model.to_act !== null);
     box.classList.toggle("winner", winners.includes(seat));
-    if (seat !== 0) {
-      const concealed = ui.el("div", "concealed");
-      concealed.append(ui.el("span", "card back back-domino"));
-      concealed.append(ui.el("span", "count", `× ${model.hand_sizes[seat]}`));
-      concealed.title = ui.text("cards_left", { count: model.hand_sizes[seat] });
-      concealed.setAttribute("role", "img");
-      concealed.setAttribute("aria-label", concealed.title);
-      box.append(concealed);
-    }
+    if (seat !== 0) box.append(ui.concealed("domino", model.hand_sizes[seat]));
     box.append(pile(model, ui, seat));
   }
   const round = document.getElementById("round");
@@ -152,7 +143,7 @@ function contains(big, small) {
 function renderHand(model, state, ui, busy) {
   const hand = document.getElementById("hand");
   hand.replaceChildren();
-  const sorted = [...model.hand].sort(byOrder(ui));
+  const sorted = [...model.hand].sort(ui.byOrder);
   if (selectedStep !== state.step) {
     selected = [];
     selectedStep = state.step;
@@ -204,8 +195,8 @@ export function prompt(node, state, ui) {
 }
 
 function promptFor(node, model, state, ui) {
-  const sorted = [...model.hand].sort(byOrder(ui));
-  const chosen = selected.map((i) => sorted[i]).sort(byOrder(ui));
+  const sorted = [...model.hand].sort(ui.byOrder);
+  const chosen = selected.map((i) => sorted[i]).sort(ui.byOrder);
   const text = ui.el("p", "prompt-text");
   const top = model.top;
   if (top) {

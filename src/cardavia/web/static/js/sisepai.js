@@ -1,7 +1,6 @@
 // Sì Sè Pái at the table: draw the view, replay events on it, offer the legal actions.
 const SEATS = 4;
 
-const byOrder = (ui) => (a, b) => ui.catalogue[a].order - ui.catalogue[b].order;
 
 function removeOne(list, code) {
   const at = list.indexOf(code);
@@ -141,15 +140,7 @@ export function render(model, state, ui, { busy, highlight }) {
     box.replaceChildren(plate(model, state, ui, seat));
     box.classList.toggle("acting", acting === seat && model.phase !== "over");
     box.classList.toggle("winner", state.result?.winner === seat && !busy);
-    if (seat !== 0) {
-      const concealed = ui.el("div", "concealed");
-      concealed.append(ui.el("span", "card back back-four_colour"));
-      concealed.append(ui.el("span", "count", `× ${model.hand_sizes[seat]}`));
-      concealed.title = ui.text("cards_left", { count: model.hand_sizes[seat] });
-      concealed.setAttribute("role", "img");
-      concealed.setAttribute("aria-label", concealed.title);
-      box.append(concealed);
-    }
+    if (seat !== 0) box.append(ui.concealed("four_colour", model.hand_sizes[seat]));
     box.append(exposedGroups(model.exposed[seat], ui));
   }
   document.querySelector("#stock .stock-count").textContent =
@@ -178,7 +169,7 @@ function renderHand(model, state, ui, busy) {
       ? state.legal.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8))
       : [],
   );
-  const sorted = [...model.hand].sort(byOrder(ui));
+  const sorted = [...model.hand].sort(ui.byOrder);
   let run = null;
   let runColour = null;
   for (const code of sorted) {

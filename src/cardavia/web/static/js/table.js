@@ -39,6 +39,18 @@ export const ui = {
   seat(seat) {
     return data.seats[seat];
   },
+  // Sorts card codes in the deck's own order (the catalogue's).
+  byOrder: (a, b) => data.cards[a].order - data.cards[b].order,
+  // Another seat's concealed cards: one card back of `deck` and how many there are.
+  concealed(deck, count) {
+    const node = ui.el("div", "concealed");
+    node.append(ui.el("span", `card back back-${deck}`));
+    node.append(ui.el("span", "count", `× ${count}`));
+    node.title = ui.text("cards_left", { count });
+    node.setAttribute("role", "img");
+    node.setAttribute("aria-label", node.title);
+    return node;
+  },
   // The message about `seat`: its "_you" twin when the seat is the person's.
   about(key, seat) {
     return seat === 0 && `${key}_you` in ui.messages ? `${key}_you` : key;
