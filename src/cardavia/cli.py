@@ -108,9 +108,27 @@ def serve(
     from cardavia.web import Settings, create_app
 
     settings = Settings.from_env()
+    _check_database(settings.database_url)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"Cardavia: open http://{shown}:{port}/ (games stored in {settings.database_label})")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+
+
+def _check_database(database_url: str) -> None:
+    """Migrate the database now, so a refusal is one sentence, not uvicorn's traceback.
+
+    The app migrates again when it starts (a no-op then); tests and embedders rely on it.
+    """
+    from cardavia.store import StoreError, open_engine, upgrade
+
+    engine = open_engine(database_url)
+    try:
+        upgrade(engine)
+    except StoreError as error:
+        typer.echo(f"Cardavia cannot serve: {error}", err=True)
+        raise typer.Exit(3) from None  # the status uvicorn gives a failed start
+    finally:
+        engine.dispose()
 
 
 def main() -> None:

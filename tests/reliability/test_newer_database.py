@@ -45,9 +45,10 @@ def test_the_server_process_refuses_to_start_on_a_newer_database(
     try:
         with pytest.raises(ServerStartError):
             server.wait_ready(timeout=60)
-        assert server.wait(timeout=10) != 0
+        assert server.wait(timeout=10) == 3
         output = server.output()
         assert NEWER in output and "upgrade Cardavia before serving it" in output
+        assert "Cardavia cannot serve" in output and "Traceback" not in output, output
     finally:
         server.close()
     assert revision(database_url) == NEWER, "the database was left as it was"
