@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from cardavia.ai.search import best_of, halving
+from cardavia.ai.search import best_of, confident_best, halving, halving_worlds
 
 
 def test_halving_finds_the_best_candidate_and_spends_most_on_contenders() -> None:
@@ -29,8 +29,6 @@ def test_ties_go_to_the_first_candidate() -> None:
 
 
 def test_the_prior_choice_stands_unless_another_is_clearly_better() -> None:
-    from cardavia.ai.search import confident_best
-
     rng = random.Random(2)
     close = [0.50, 0.53, 0.49]
     worlds = (rng.random() for _ in itertools.count())
@@ -41,8 +39,6 @@ def test_the_prior_choice_stands_unless_another_is_clearly_better() -> None:
 
 
 def test_halving_worlds_is_exactly_what_halving_draws() -> None:
-    from cardavia.ai.search import halving_worlds
-
     for candidates in range(2, 20):
         for budget in (10, 150, 400):
             drawn = itertools.count()

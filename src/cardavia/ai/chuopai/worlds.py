@@ -169,10 +169,10 @@ def weighed_worlds(view: ChuoPaiView, n: int, rng: random.Random) -> Iterator[li
     the weights evenly; it never makes a world impossible.
     """
     statements = play_statements(view)
-    pool = list(sample_worlds(view, POOL * n if statements else n, rng))
     if not statements:
-        yield from pool
+        yield from sample_worlds(view, n, rng)
         return
+    pool = list(sample_worlds(view, POOL * n, rng))
     # Efraimidis-Spirakis keys u ** (1 / w) with w = SURPRISE ** k, taken in log-log form
     # (log E + k * log(1 / SURPRISE), E exponential; smallest first) so no weight underflows.
     cost = -math.log(SURPRISE)

@@ -1,7 +1,6 @@
 // Sì Sè Pái at the table: draw the view, replay events on it, offer the legal actions.
 const SEATS = 4;
 
-
 function removeOne(list, code) {
   const at = list.indexOf(code);
   if (at >= 0) list.splice(at, 1);
