@@ -1,0 +1,27 @@
+# Sourced by scripts/test: install from Debian what the test suite needs beyond Python.
+#
+# Chromium and a Chinese font (the browser tests see the page as a person does; without
+# the font every glyph is an empty box while DOM assertions still pass), and PostgreSQL
+# (the store tests start their own throwaway server on it). Never `playwright install`:
+# its download host is unreachable here and Debian's Chromium is what the tests drive.
+# Installs as root, or through sudo; says what to run when neither is possible.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-noto-cjk)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+if [ "${#missing[@]}" -gt 0 ]; then
+    if [ "$(id -u)" -eq 0 ]; then
+        as_root=()
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        as_root=(sudo -n)
+    else
+        echo "test: the test suite needs Debian's ${missing[*]}, and installing them needs" >&2
+        echo "      root: run 'sudo apt-get install -y ${missing[*]}' (or run this as root)," >&2
+        echo "      then ./scripts/test again." >&2
+        exit 1
+    fi
+    echo "test: installing ${missing[*]} from Debian (once; about a minute)" >&2
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
