@@ -105,7 +105,8 @@ def serve(
     """Run the web site and its JSON API (settings from the environment: docs/web.md)."""
     import uvicorn
 
-    from cardavia.web import Settings, create_app
+    from cardavia.web.app import create_app
+    from cardavia.web.settings import Settings
 
     settings = Settings.from_env()
     _check_database(settings.database_url)

@@ -25,7 +25,8 @@ from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
 from cardavia.bench.postgres import free_port
 from cardavia.records import parse_record, replay
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 THREADS = 8
 

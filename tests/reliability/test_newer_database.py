@@ -10,7 +10,8 @@ from sqlalchemy import text
 
 from cardavia.bench.servers import ServerProcess, ServerStartError
 from cardavia.store import SchemaTooNewError, open_engine, upgrade
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 from .conftest import server_env
 

@@ -19,7 +19,8 @@ from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
 from cardavia.bench import postgres
 from cardavia.store import normalize_url
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 
 def random_players(game: str, level: str) -> Player:

@@ -18,7 +18,8 @@ from live_server import Http, race, without_id
 
 from cardavia.bench.servers import ServerProcess
 from cardavia.records import parse_record, replay
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 DEALS = (("sisepai", 101), ("chuopai", 102), ("sisepai", 103), ("chuopai", 104))
 

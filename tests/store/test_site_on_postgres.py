@@ -8,7 +8,8 @@ from fastapi.testclient import TestClient
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 
 def test_a_deal_is_played_and_resumed_on_postgresql(postgres_url: str) -> None:

@@ -13,7 +13,8 @@ from playwright.sync_api import Browser
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 SITE_PAGES = [
     "/",

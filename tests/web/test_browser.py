@@ -25,7 +25,8 @@ from browser import INSTALL, serve
 from playwright.sync_api import Browser, Page
 
 from cardavia.records import parse_record, replay
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 
 @pytest.fixture(scope="module")

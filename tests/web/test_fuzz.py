@@ -31,7 +31,8 @@ from schemathesis.checks import (
 )
 
 from cardavia.store import sqlite_url
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 from .conftest import random_players
 

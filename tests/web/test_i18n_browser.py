@@ -25,7 +25,8 @@ from browser import WATCH_CSP, csp_violations, serve
 from playwright.sync_api import Browser, Page
 
 from cardavia.i18n.languages import LANGUAGES, html_lang
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 from .conftest import SITE_PAGES
 

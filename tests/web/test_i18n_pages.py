@@ -17,7 +17,8 @@ from fastapi.testclient import TestClient
 
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.i18n.rules import load_rules
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 from .conftest import SITE_PAGES, random_players
 

@@ -10,7 +10,8 @@ from fastapi.testclient import TestClient
 
 from cardavia.ai.registry import get_player
 from cardavia.records import parse_record, replay
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
 
 from .conftest import Api, random_players
 

@@ -19,8 +19,9 @@ from sqlalchemy import func, select
 
 from cardavia.ai.base import Player
 from cardavia.store.tables import games
-from cardavia.web import Settings, create_app
+from cardavia.web.app import create_app
 from cardavia.web.security import CSP, NewGameLimiter, TooManyGamesError
+from cardavia.web.settings import Settings
 
 from .conftest import random_players
 

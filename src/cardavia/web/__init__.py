@@ -1,6 +1,5 @@
-"""The web site and its JSON API: ``create_app(settings)`` builds the FastAPI app."""
+"""The web site and its JSON API: ``cardavia.web.app.create_app(settings)`` builds it.
 
-from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
-
-__all__ = ["Settings", "create_app"]
+Nothing is imported here, so that importing one part of the site (its texts, its
+presenters) does not build the whole app.
+"""

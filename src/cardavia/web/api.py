@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBearer
 
 from cardavia.web.deals import DealService, LiveDeal
-from cardavia.web.presenters import state_json
+from cardavia.web.game_state import state_json
 from cardavia.web.schemas import CreatedGame, ErrorBody, GameState, NewAction, NewGame
 from cardavia.web.security import limit_new_games
 

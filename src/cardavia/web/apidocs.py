@@ -5,8 +5,8 @@ same schema, so it works offline and can never drift from the API.
 
 The page speaks the reader's language: every summary and description of the schema is a
 message of the site's catalogs. They are written in English in the code (docstrings and
-``Field(description=…)``, which make ``/openapi.json``), so :func:`babel_extract` — a
-Babel extraction method named in ``babel.cfg`` — takes them from the schema itself.
+``Field(description=…)``, which make ``/openapi.json``), so a Babel extraction method named
+in ``babel.cfg`` (:mod:`cardavia.web.api_messages`) takes them from the schema itself.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,18 +140,3 @@ def messages(description: ApiDescription) -> Iterator[str]:
         if message and message not in seen:
             seen.add(message)
             yield message
-
-
-def babel_extract(
-    fileobj: IO[bytes], keywords: object, comment_tags: object, options: dict[str, str]
-) -> Iterator[tuple[int, str, str, list[str]]]:
-    """A Babel extraction method: the texts of the API's OpenAPI schema.
-
-    ``babel.cfg`` maps it to ``web/api.py`` (the file that declares the endpoints); the
-    file itself is not read: the app is built (nothing connects) and its schema asked.
-    """
-    from cardavia.web.app import create_app
-
-    app = create_app()
-    for message in messages(describe(app.openapi())):
-        yield 1, "_", message, ["The JSON API's reference (/docs), from the OpenAPI schema."]

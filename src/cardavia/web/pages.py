@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 from cardavia.web import apidocs, catalog, text
 from cardavia.web.api import COOKIE, Service
 from cardavia.web.deals import AI_LEVELS, SEED_LIMIT, LiveDeal
-from cardavia.web.presenters import state_json
+from cardavia.web.game_state import state_json
 from cardavia.web.rendering import gettext_for, render_page
 from cardavia.web.security import limit_new_games
 from cardavia.web.settings import Settings

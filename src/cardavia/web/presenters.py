@@ -9,14 +9,11 @@ never by re-implementing a rule.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from cardavia.cards.dominoes import Domino
 from cardavia.cards.four_colour import FLOWER_BASE
 from cardavia.games.sisepai.melds import group_kind, group_score
-
-if TYPE_CHECKING:
-    from cardavia.web.deals import LiveDeal
 
 PERSON = 0
 """The person always sits at seat 0."""
@@ -151,26 +148,3 @@ PRESENTERS: dict[str, Presenter] = {
     "sisepai": SiSePaiPresenter(),
     "chuopai": ChuoPaiPresenter(),
 }
-
-
-def state_json(live: LiveDeal) -> dict[str, Any]:
-    """The API's ``GameState``: seat 0's view only, never the deck or a secret seed."""
-    state = live.deal.state
-    stored = live.stored
-    over = live.over
-    mine = state.to_act == PERSON
-    outcome = state.outcome
-    return {
-        "id": stored.id,
-        "game": stored.game,
-        "ai": stored.ai,
-        "status": "finished" if over else "ongoing",
-        "step": state.step,
-        "your_turn": mine,
-        "legal": [str(action) for action in state.legal_actions()] if mine else [],
-        "view": live.presenter.view_json(state.view(PERSON), live.log),
-        "events": list(live.log[live.since :]),
-        "result": None if outcome is None else outcome.to_json(),
-        # The deal number is the person's when they chose it; a secret one only at the end.
-        "seed": stored.seed if over or stored.seed_chosen else None,
-    }

@@ -1,11 +1,11 @@
-"""Chuo Pai passes the shared conformance suite (cardavia.core.conformance)."""
+"""Chuo Pai passes the shared conformance suite (cardavia.testing.conformance)."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardavia.core.conformance import check_deals
 from cardavia.games.chuopai import GAME
+from cardavia.testing.conformance import check_deals
 
 
 @pytest.mark.parametrize("batch", range(4))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from cardavia.cards.four_colour import CARDS, FLOWER_BASE, GENERAL, format_cards
 from cardavia.games.sisepai.actions import (
@@ -16,28 +15,25 @@ from cardavia.games.sisepai.actions import (
 from cardavia.games.sisepai.claims import PLAYERS
 from cardavia.games.sisepai.melds import count, group_kind, is_complete, kind_bit
 
-if TYPE_CHECKING:
-    from cardavia.games.sisepai.state import SiSePaiState
 
-
-def why_illegal(state: SiSePaiState, action: Action) -> str:
-    """The reason ``action`` is not legal for the seat to act in ``state``."""
-    seat = state.to_act
-    if seat is None:
-        return "the deal is over: no more actions"
-    hand = state.hands[seat]
-    if state.phase == "discard":
+def why_illegal(
+    seat: int, hand: int, discarding: bool, card: int, owner: int, drawn: bool, action: Action
+) -> str:
+    """The reason ``action`` is not legal for ``seat`` holding packed ``hand``: it must
+    discard (``discarding``), or it answers the window on the public ``card`` of
+    ``owner`` (``drawn`` while it is a fresh draw)."""
+    if discarding:
         if action.verb != DISCARD_VERB:
             return f"{action} is not possible now: you must discard a card from your hand"
-        card = action.cards[0]
-        if card >= FLOWER_BASE:
+        discarded = action.cards[0]
+        if discarded >= FLOWER_BASE:
             return "flowers cannot be discarded"
-        if card % 7 == GENERAL:
+        if discarded % 7 == GENERAL:
             return "Generals cannot be discarded"
-        return f"you do not hold {card} in your concealed hand"
-    public = CARDS[state.card]
-    drawer = state.drawn and seat == state.owner
-    is_next = seat == (state.owner + 1) % PLAYERS
+        return f"you do not hold {discarded} in your concealed hand"
+    public = CARDS[card]
+    drawer = drawn and seat == owner
+    is_next = seat == (owner + 1) % PLAYERS
     special = public >= FLOWER_BASE or public % 7 == GENERAL
     what = "flower" if public >= FLOWER_BASE else "General"
     completes = is_complete(hand + kind_bit(public))
@@ -69,7 +65,7 @@ def why_illegal(state: SiSePaiState, action: Action) -> str:
     if kind == "single":
         return "only the drawer may take a single General or flower"
     if kind != "identical" and not (drawer or is_next):
-        who = "the drawer" if state.drawn else "nobody else"
+        who = "the drawer" if drawn else "nobody else"
         return (
             f"only the next player (or {who}) may claim a {kind} group: "
             "you may claim an identical triple or quad"

@@ -101,7 +101,18 @@ class SiSePaiState(NamedTuple):
         if action.verb == TAKE_VERB:
             action = Action(TAKE_VERB, tuple(sorted(action.cards)))
         if action not in self.legal_actions():
-            raise IllegalActionError(why_illegal(self, action))
+            seat = self.to_act
+            raise IllegalActionError(
+                why_illegal(
+                    seat,
+                    self.hands[seat],
+                    self.phase == DISCARD,
+                    self.card,
+                    self.owner,
+                    self.drawn,
+                    action,
+                )
+            )
         state, events, _ = _run(self, action, auto=False)
         return state, events
 
