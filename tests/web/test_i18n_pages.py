@@ -265,6 +265,32 @@ def test_the_traditions_in_every_language(site: TestClient, lang: str, facts: li
         assert f'<section class="rules-section" id="{game}-objective">' in page
 
 
+# Where the reader's own Wikipedia has the article (docs/i18n.md, *Wikipedia*); English else.
+OWN_WIKIPEDIA = {"zh": "https://zh.wikipedia.org/zh-cn/"}
+IN_ENGLISH = {"en": "in English", "it": "in inglese", "nl": "in het Engels"}
+IN_ENGLISH |= {"id": "dalam bahasa Inggris", "zh": "英文"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "path", ["/", "/traditions/four-colour-cards", "/traditions/sichuan-cards"]
+)
+def test_wikipedia_is_in_the_readers_language_or_english_said_so(
+    site: TestClient, lang: str, path: str
+) -> None:
+    page = site.get(path, params={"lang": lang}).text
+    links = re.findall(r'<a href="(https://[^"]+)"[^>]* hreflang="([^"]+)">(.*?)</a>', page)
+    assert len(links) == (2 if path == "/" else 1)
+    for url, hreflang, text in links:
+        own = lang in OWN_WIKIPEDIA
+        if own:
+            assert url.startswith(OWN_WIKIPEDIA[lang]) and hreflang == html_lang(lang)
+        else:
+            assert url.startswith("https://en.wikipedia.org/wiki/") and hreflang == "en"
+        said_english = f"({IN_ENGLISH[lang]})" in text
+        assert said_english == (not own and lang != "en"), text
+
+
 # -- the API reference, errors, the table -----------------------------------------------------
 
 

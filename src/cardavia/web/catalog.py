@@ -6,8 +6,10 @@ same data serves every language once translations exist.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cardavia.i18n.languages import html_lang
 from cardavia.web.text import Gettext
 
 
@@ -40,11 +42,19 @@ class Tradition:
     country: str
     cards: int
     description: str
-    wikipedia: str
+    wikipedia: Mapping[str, str]
+    """Its Wikipedia article by site language: English always, another language only where
+    that Wikipedia was seen to have one (docs/i18n.md, *Wikipedia*)."""
     games: tuple[GameInfo, ...]
     sample: tuple[str, ...]
     deck: str
     """Which card drawing the tradition uses: ``four_colour`` or ``domino``."""
+
+    def wikipedia_for(self, lang: str) -> tuple[str, str]:
+        """The article a reader of ``lang`` is sent to and its language tag (``hreflang``):
+        their own Wikipedia's where it has one, else English Wikipedia's."""
+        code = lang if lang in self.wikipedia else "en"
+        return self.wikipedia[code], html_lang(code)
 
 
 def games(_: Gettext) -> dict[str, GameInfo]:
@@ -94,7 +104,10 @@ def traditions(_: Gettext) -> tuple[Tradition, ...]:
             description=_(
                 "Chess pieces and soldiers in four colours: red, yellow, white and green."
             ),
-            wikipedia="https://en.wikipedia.org/wiki/Four_color_cards",
+            wikipedia={
+                "en": "https://en.wikipedia.org/wiki/Four_color_cards",
+                "zh": "https://zh.wikipedia.org/zh-cn/%E5%9B%9B%E8%89%B2%E7%89%8C",  # 四色牌
+            },
             games=(by_name["sisepai"],),
             sample=("rG", "yA", "wE", "gR", "rH", "yC", "wS", "F3"),
             deck="four_colour",
@@ -107,7 +120,10 @@ def traditions(_: Gettext) -> tuple[Tradition, ...]:
             country=_("China"),
             cards=92,
             description=_("Slender domino cards with red and black dice pips, played in Chuo Pai."),
-            wikipedia="https://en.wikipedia.org/wiki/Chinese_dominoes",
+            wikipedia={
+                "en": "https://en.wikipedia.org/wiki/Chinese_dominoes",
+                "zh": "https://zh.wikipedia.org/zh-cn/%E7%B4%99%E9%AA%A8%E7%89%8C",  # 紙骨牌
+            },
             games=(by_name["chuopai"],),
             sample=("66", "11", "44", "13", "15", "36", "45", "12"),
             deck="domino",
