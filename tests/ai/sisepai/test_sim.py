@@ -1,14 +1,29 @@
-"""The fast simulator follows the engine: whole deals played both ways agree."""
+"""The fast simulator follows the engine: its claim windows offer and grant what the
+engine's claim rules do, and whole deals played both ways agree."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardavia.ai.seeding import decision_rng
 from cardavia.ai.sisepai.knowledge import public_counts
-from cardavia.ai.sisepai.rollout import RolloutPlayer
+from cardavia.ai.sisepai.rollout import RolloutPlayer, answer
+from cardavia.ai.sisepai.sim import _RULES as RULES
 from cardavia.ai.sisepai.sim import NOBODY, Table
+from cardavia.cards.four_colour import CARDS, FULL_DECK, Card
 from cardavia.games.sisepai import GAME
+from cardavia.games.sisepai.actions import DISCARDABLE, PASS, WIN, Action, Verb
+from cardavia.games.sisepai.claims import (
+    Level,
+    Role,
+    answer_order,
+    claim_level,
+    claim_options,
+    resolve,
+    take_templates,
+)
 from cardavia.games.sisepai.melds import pack
 from cardavia.games.sisepai.state import SiSePaiState
 from cardavia.records.deal import Deal
@@ -74,3 +89,81 @@ def engine_playout_from(deal: Deal, action: object) -> int:
         state, _, _ = state.play_forced()
     winner = state.outcome.winner if state.outcome else None
     return NOBODY if winner is None else winner
+
+
+# --- the simulator's claim windows against the engine's claim rules ---------------------
+
+
+def _hands_with(card: int, rng: random.Random) -> list[int]:
+    """Four 20-card hands dealt from the deck without one ``card``; one seat holds the
+    partners of a random take of ``card`` (so that every kind of take gets tested)."""
+    deck = list(FULL_DECK)
+    deck.remove(CARDS[card])
+    rng.shuffle(deck)
+    templates = [t for role in Role for t in take_templates(role, card)]
+    planted: list[Card] = list(rng.choice(templates).partners) if templates else []
+    for partner in planted:
+        deck.remove(partner)
+    seat = rng.randrange(4)
+    cards = [deck[20 * s : 20 * s + 20] for s in range(4)]
+    cards[seat] = planted + cards[seat][len(planted) :]
+    return [pack(hand) for hand in cards]
+
+
+def _policy_answer(hand: int, card: int, seat: int, owner: int, drawn: bool) -> Action:
+    """The playout policy's answer, chosen among the engine's own legal answers."""
+    legal = claim_options(hand, card, seat, owner, drawn)
+    if WIN in legal:
+        return WIN
+    takes = {tuple(sorted(set_minus(a.cards, card))): a for a in legal if a.verb is Verb.TAKE}
+    chosen = answer(hand, list(takes), PASS in legal)
+    return PASS if chosen is None else takes[chosen]
+
+
+def holds(hand: int, needs: tuple[tuple[int, int], ...]) -> bool:
+    return all((hand >> shift) & 7 >= copies for shift, copies in needs)
+
+
+def set_minus(cards: tuple[Card, ...], card: int) -> list[Card]:
+    rest = list(cards)
+    rest.remove(CARDS[card])
+    return rest
+
+
+@pytest.mark.parametrize("drawn", [True, False])
+def test_sisepai_sim_windows_offer_and_grant_what_the_engine_does(drawn: bool) -> None:
+    """Every role × every public card kind, on many hands: the simulator's takes equal
+    the engine's legal takes, and its granted claim equals the engine's resolution of
+    the same answers."""
+    rng = random.Random(7 if drawn else 8)
+    granted: set[Level | None] = set()
+    for owner in range(4):
+        for card in range(33):
+            if not drawn and not DISCARDABLE[card]:
+                continue  # Generals and flowers are never discarded: no such window
+            for _ in range(12):
+                hands = _hands_with(card, rng)
+                answers = []
+                for seat in answer_order(owner, drawn):
+                    hand = hands[seat]
+                    legal = claim_options(hand, card, seat, owner, drawn)
+                    _, may_pass, takes = RULES[drawn][owner * 4 + seat][card]
+                    held = [list(p) for needs, p, _ in takes if holds(hand, needs)]
+                    if WIN not in legal:
+                        taken = [set_minus(a.cards, card) for a in legal if a.verb is Verb.TAKE]
+                        assert sorted(held) == sorted(taken)
+                        assert may_pass == (PASS in legal)
+                    answers.append((seat, _policy_answer(hand, card, seat, owner, drawn)))
+                expected = resolve(answers, owner, drawn)
+                taker, partners, won = Table(hands, [], [0] * 33).window(card, owner, drawn)
+                if expected is None:
+                    assert taker == NOBODY
+                    continue
+                seat, action = expected
+                assert (taker, won) == (seat, action is WIN)
+                if not won:
+                    assert list(partners) == set_minus(action.cards, card)
+                    granted.add(claim_level(seat, action, owner, drawn))
+    # The windows really reached every level of take the rules have.
+    levels = {Level.IDENTICAL, Level.NEXT_MIXED} | ({Level.DRAWER_GROUP} if drawn else set())
+    assert levels <= granted

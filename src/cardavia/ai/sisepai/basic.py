@@ -14,10 +14,9 @@ from collections.abc import Sequence
 
 from cardavia.ai.sisepai.evaluate import expected_wait, without
 from cardavia.ai.sisepai.knowledge import unseen_counts
-from cardavia.ai.sisepai.rollout import DISCARDABLE
 from cardavia.ai.sisepai.shape import BITS, leftover
 from cardavia.cards.four_colour import FLOWER_BASE
-from cardavia.games.sisepai.actions import DISCARD_VERB, TAKE_VERB, WIN, Action
+from cardavia.games.sisepai.actions import DISCARDABLE, WIN, Action, Verb
 from cardavia.games.sisepai.melds import pack
 from cardavia.games.sisepai.view import SiSePaiView
 
@@ -52,7 +51,7 @@ def rank_actions(
     """
     pool = sum(unseen)
     ranked: list[tuple[float, Action]] = []
-    discards = [action for action in legal if action.verb == DISCARD_VERB]
+    discards = [action for action in legal if action.verb is Verb.DISCARD]
     if discards:
         fewest = min(leftover(without(hand, a.cards)) for a in discards)
         for action in discards:
@@ -63,7 +62,7 @@ def rank_actions(
                 ranked.append((expected_wait(after, unseen, pool), action))
         return ranked
     for action in legal:
-        if action.verb == TAKE_VERB:
+        if action.verb is Verb.TAKE:
             partners = list(action.cards)
             partners.remove(public)  # type: ignore[arg-type]
             ranked.append((best_after_take(without(hand, partners), unseen, pool)[0], action))

@@ -23,10 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardavia.ai.sisepai.shape import BITS
-from cardavia.cards.four_colour import FLOWER_BASE, GENERAL
+from cardavia.cards.four_colour import FLOWER_BASE
+from cardavia.games.sisepai.claims import Role, take_templates
 from cardavia.games.sisepai.events import Claimed, Dead, Discarded, Drew, Event
+from cardavia.games.sisepai.melds import GroupKind, group_kind
+from cardavia.games.sisepai.seats import PLAYERS
 
-PLAYERS = 4
 KINDS = FLOWER_BASE + 5
 PASS_WITH_PAIR = 0.25
 """Chance that a seat holding a pair lets the card go without a triple."""
@@ -101,8 +103,8 @@ def _close(
 ) -> None:
     """Record what every eligible seat's answer to a closed window says."""
     index, card, eligible = window
-    identical = grant is not None and len(grant.group) >= 3 and grant.group[0] == grant.group[-1]
-    can_pair = card < FLOWER_BASE and card % 7 != GENERAL
+    identical = grant is not None and group_kind(grant.group) is GroupKind.IDENTICAL
+    can_pair = IDENTICAL_TAKES[card]
     for seat in eligible:
         if seat == me:
             continue
@@ -110,6 +112,14 @@ def _close(
         evidence.no_win[seat].append((removed, card))
         if can_pair and not identical:
             _scale(evidence, seat, card, removed, 2, PASS_WITH_PAIR)
+
+
+IDENTICAL_TAKES: tuple[bool, ...] = tuple(
+    any(t.kind is GroupKind.IDENTICAL for t in take_templates(Role.OTHER, card))
+    for card in range(KINDS)
+)
+"""Whether a public card can be taken as an identical triple by anyone (not a General or
+flower): only then does a pass say something about the copies a seat held."""
 
 
 def _scale(

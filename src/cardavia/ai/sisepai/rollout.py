@@ -15,20 +15,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations, product
+from itertools import product
 
 from cardavia.ai.sisepai.evaluate import MIXED_WEIGHT
 from cardavia.ai.sisepai.knowledge import public_counts
 from cardavia.ai.sisepai.shape import BITS, PART_LEFTOVER, SOLDIER_LEFTOVER, leftover
-from cardavia.cards.four_colour import FLOWER_BASE, GENERAL, SOLDIER
-from cardavia.games.sisepai.actions import DISCARD_VERB, PASS, WIN, Action, discard, take
+from cardavia.cards.four_colour import FLOWER_BASE, SOLDIER
+from cardavia.games.sisepai.actions import DISCARDABLE, PASS, WIN, Action, Verb, discard, take
 from cardavia.games.sisepai.melds import pack, soldier_index
 from cardavia.games.sisepai.view import SiSePaiView
 
-DISCARDABLE: tuple[bool, ...] = tuple(
-    card < FLOWER_BASE and card % 7 != GENERAL for card in range(FLOWER_BASE + 5)
-)
-"""Generals and flowers can never be discarded."""
 DISCARD_KINDS: tuple[int, ...] = tuple(card for card in range(FLOWER_BASE) if DISCARDABLE[card])
 
 
@@ -144,17 +140,16 @@ def fewest_after_discard(hand: int) -> int:
     return min(left for left, _ in leftovers_after_discard(hand))
 
 
-def answer(hand: int, card: int, options: Sequence[tuple[int, ...]]) -> tuple[int, ...] | None:
+def answer(hand: int, options: Sequence[tuple[int, ...]], may_pass: bool) -> tuple[int, ...] | None:
     """The group to take (cards from the hand, public card excluded), or ``None`` to pass.
 
     ``options`` lists the hand cards of each legal non-winning take; an empty tuple is
-    a single (a drawn General or flower).
+    a single (a drawn General or flower). Without ``may_pass`` one of them is taken.
     """
     if not options:
         return None
-    must = card >= FLOWER_BASE or card % 7 == GENERAL
     best: tuple[int, ...] | None = None
-    best_key: tuple[int, int, tuple[int, ...]] = (99 if must else leftover(hand), 0, ())
+    best_key: tuple[int, int, tuple[int, ...]] = (leftover(hand) if may_pass else 99, 0, ())
     for partners in options:
         rest = hand
         for partner in partners:
@@ -164,54 +159,6 @@ def answer(hand: int, card: int, options: Sequence[tuple[int, ...]]) -> tuple[in
         if key[0] < best_key[0] or (best is not None and key < best_key):
             best, best_key = partners, key
     return best
-
-
-_MIXED_PARTNERS: dict[int, tuple[int, int]] = {
-    1: (0, 2),
-    2: (0, 1),
-    3: (4, 5),
-    4: (3, 5),
-    5: (3, 4),
-}
-
-
-def fast_options(hand: int, card: int, drawer: bool, next_seat: bool) -> list[tuple[int, ...]]:
-    """Hand cards of each legal non-winning take of ``card`` (sisepai.md §6.2, §6.4).
-
-    The same set as :func:`cardavia.games.sisepai.claims.claim_options` for a hand that
-    cannot win, built without formatting actions.
-    """
-    if card >= FLOWER_BASE:
-        return [()] if drawer else []
-    character = card % 7
-    if character == GENERAL:
-        if not drawer:
-            return []
-        if (hand >> (3 * (card + 1))) & 7 and (hand >> (3 * (card + 2))) & 7:
-            return [(), (card + 1, card + 2)]
-        return [()]
-    held = (hand >> (3 * card)) & 7
-    options: list[tuple[int, ...]] = []
-    if held >= 2:
-        options.append((card, card))
-        if held >= 3:
-            options.append((card, card, card))
-    if drawer or next_seat:
-        base = card - character
-        if character == SOLDIER:
-            colour = card // 7
-            others = [
-                7 * c + SOLDIER
-                for c in range(4)
-                if c != colour and (hand >> (3 * (7 * c + SOLDIER))) & 7
-            ]
-            for width in (2, 3):
-                options.extend(combinations(others, width))
-        else:
-            a, b = _MIXED_PARTNERS[character]
-            if (hand >> (3 * (base + a))) & 7 and (hand >> (3 * (base + b))) & 7:
-                options.append((base + a, base + b))
-    return options
 
 
 class RolloutPlayer:
@@ -224,15 +171,15 @@ class RolloutPlayer:
         if WIN in legal:
             return WIN
         hand = pack(view.hand)
-        if legal[0].verb == DISCARD_VERB:
+        if legal[0].verb is Verb.DISCARD:
             return discard(best_discard(hand, public_counts(view))[1])
         card = view.public_card
         assert card is not None
         options = []
         for action in legal:
-            if action.verb == "take":
+            if action.verb is Verb.TAKE:
                 rest = list(action.cards)
                 rest.remove(card)
                 options.append(tuple(rest))
-        chosen = answer(hand, card, options)
+        chosen = answer(hand, options, PASS in legal)
         return PASS if chosen is None else take(card, *chosen)

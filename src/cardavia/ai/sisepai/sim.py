@@ -12,14 +12,54 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardavia.ai.sisepai.rollout import answer, best_discard, fast_options
+from cardavia.ai.sisepai.rollout import answer, best_discard
 from cardavia.ai.sisepai.shape import BITS
-from cardavia.cards.four_colour import FLOWER_BASE, GENERAL
+from cardavia.games.sisepai.claims import (
+    MAY_PASS,
+    WIN_LEVELS,
+    Level,
+    grant_key,
+    public_class,
+    role_of,
+    take_templates,
+)
 from cardavia.games.sisepai.melds import is_complete
+from cardavia.games.sisepai.seats import PLAYERS
 
-PLAYERS = 4
 NOBODY = -1
 """The result of a drawn deal."""
+
+_Take = tuple[tuple[tuple[int, int], ...], tuple[int, ...], Level]
+"""A take one seat may make: what the hand must hold, the partners, the priority level."""
+
+
+def _seat_rules() -> tuple[tuple[tuple[tuple[Level, bool, tuple[_Take, ...]], ...], ...], ...]:
+    """``[drawn][owner * PLAYERS + seat][card]``: the seat's win level, whether it may pass,
+    and its takes — every claim rule of the engine (:mod:`...claims`), tabled for speed."""
+    tables = []
+    for drawn in (False, True):
+        rows = []
+        for owner in range(PLAYERS):
+            for seat in range(PLAYERS):
+                role = role_of(seat, owner, drawn)
+                rows.append(
+                    tuple(
+                        (
+                            WIN_LEVELS[role],
+                            MAY_PASS[role, public_class(card)],
+                            tuple(
+                                (t.needs, t.partners, t.level) for t in take_templates(role, card)
+                            ),
+                        )
+                        for card in range(len(BITS))
+                    )
+                )
+        tables.append(tuple(rows))
+    return tuple(tables)
+
+
+_RULES = _seat_rules()
+_NO_CLAIM = (99, 99)
 
 
 class Table:
@@ -49,6 +89,63 @@ class Table:
         self.seen[card] += 1
         return self.play(card, seat, False, None, None)
 
+    def window(
+        self,
+        card: int,
+        owner: int,
+        drawn: bool,
+        fixed_seat: int | None = None,
+        fixed_take: tuple[int, ...] | str | None = None,
+    ) -> tuple[int, tuple[int, ...], bool]:
+        """Every seat answers the window on ``card`` by the policy (``fixed_seat`` with
+        ``fixed_take`` instead), and the engine's priority grants one claim.
+
+        Returns ``(taker, partners, won)``; ``taker`` is ``NOBODY`` when everyone passed.
+        """
+        hands = self.hands
+        start = owner if drawn else owner + 1
+        rules = _RULES[drawn]
+        best_key = _NO_CLAIM
+        taker = NOBODY
+        taker_wins = False
+        group: tuple[int, ...] = ()
+        bit = BITS[card]
+        for i in range(PLAYERS if drawn else PLAYERS - 1):
+            seat = (start + i) % PLAYERS
+            hand = hands[seat]
+            win_level, may_pass, takes = rules[owner * PLAYERS + seat][card]
+            chosen: tuple[int, ...] | None
+            wins = False
+            if seat == fixed_seat:
+                if fixed_take == "win":
+                    chosen, level, wins = (), win_level, True
+                elif fixed_take is None or isinstance(fixed_take, str):
+                    continue
+                else:
+                    chosen = fixed_take
+                    level = next(lv for _, partners, lv in takes if partners == chosen)
+            elif is_complete(hand + bit):
+                # The policy always wins when it may ([D9]: then it has no take).
+                chosen, level, wins = (), win_level, True
+            else:
+                held = []
+                for needs, partners, lv in takes:
+                    for shift, copies in needs:
+                        if (hand >> shift) & 7 < copies:
+                            break
+                    else:
+                        held.append((partners, lv))
+                if not held:
+                    continue
+                chosen = answer(hand, [partners for partners, _ in held], may_pass)
+                if chosen is None:
+                    continue
+                level = next(lv for partners, lv in held if partners == chosen)
+            key = grant_key(level, seat, owner)
+            if key < best_key:
+                best_key, taker, group, taker_wins = key, seat, chosen, wins
+        return taker, group, taker_wins
+
     def play(
         self,
         card: int,
@@ -64,45 +161,11 @@ class Table:
         """
         hands = self.hands
         seen = self.seen
-        complete = is_complete
         while True:
-            start = owner if drawn else owner + 1
-            best_level = 9
-            taker = NOBODY
-            group: tuple[int, ...] = ()
-            bit = BITS[card]
-            special = card >= FLOWER_BASE or card % 7 == GENERAL
-            shift = 3 * card
-            after_owner = (owner + 1) % PLAYERS
-            for i in range(PLAYERS if drawn else PLAYERS - 1):
-                seat = (start + i) % PLAYERS
-                hand = hands[seat]
-                drawer = drawn and seat == owner
-                if seat == fixed_seat:
-                    chosen = fixed_take
-                    fixed_seat = None
-                    if chosen == "win":
-                        return seat
-                elif complete(hand + bit):
-                    # The first win in answering order is the granted one (the drawer
-                    # answers first): every later answer lapses.
-                    return seat
-                elif drawer or (not special and (seat == after_owner or (hand >> shift) & 7 >= 2)):
-                    # Only these seats can have a take (sisepai.md §6.2, §6.4).
-                    options = fast_options(hand, card, drawer, seat == after_owner)
-                    chosen = answer(hand, card, options) if options else None
-                else:
-                    continue
-                if chosen is None or isinstance(chosen, str):
-                    continue
-                if len(chosen) >= 2 and chosen[0] == card:
-                    level = 3
-                elif drawer:
-                    level = 4
-                else:
-                    level = 5
-                if level < best_level:
-                    best_level, taker, group = level, seat, chosen
+            taker, group, won = self.window(card, owner, drawn, fixed_seat, fixed_take)
+            fixed_seat = None
+            if won:
+                return taker
             if taker != NOBODY:
                 hand = hands[taker]
                 for partner in group:

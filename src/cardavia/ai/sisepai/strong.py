@@ -19,7 +19,7 @@ from cardavia.ai.sisepai.basic import UNRANKED, rank_actions
 from cardavia.ai.sisepai.knowledge import public_counts, unseen_counts
 from cardavia.ai.sisepai.sim import Table
 from cardavia.ai.sisepai.worlds import sample_worlds
-from cardavia.games.sisepai.actions import DISCARD_VERB, TAKE_VERB, WIN, Action
+from cardavia.games.sisepai.actions import WIN, Action, Verb
 from cardavia.games.sisepai.melds import pack
 from cardavia.games.sisepai.view import SiSePaiView
 
@@ -80,12 +80,12 @@ def scaled_budget(playouts: int, stock_left: int) -> int:
 def play_action(table: Table, view: SiSePaiView, action: Action) -> int:
     """Apply the seat's ``action`` in ``table`` and play out; the winner (or -1)."""
     seat = view.seat
-    if action.verb == DISCARD_VERB:
+    if action.verb is Verb.DISCARD:
         return table.discard(seat, action.cards[0])
     card = view.public_card
     assert card is not None and view.public_from is not None
     fixed: tuple[int, ...] | str | None = None
-    if action.verb == TAKE_VERB:
+    if action.verb is Verb.TAKE:
         rest = list(action.cards)
         rest.remove(card)
         fixed = tuple(rest)

@@ -5,29 +5,27 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import lru_cache
-from typing import NamedTuple
 
 from cardavia.cards.four_colour import CARDS, KINDS, Card
+from cardavia.core.actions import CardAction
 from cardavia.core.errors import NotationError
 
-PASS_VERB, WIN_VERB, TAKE_VERB, DISCARD_VERB = "pass", "win", "take", "discard"
 _USAGE = "write pass, win, take <cards> (like take yC yC yC) or discard <card>"
 
 
-class Action(NamedTuple):
+class Verb(StrEnum):
+    """The four Sì Sè Pái verbs."""
+
+    PASS = "pass"
+    WIN = "win"
+    TAKE = "take"
+    DISCARD = "discard"
+
+
+class Action(CardAction[Verb, Card]):
     """One action. ``str()`` is the canonical text; cards are kept in canonical order."""
-
-    verb: str
-    cards: tuple[Card, ...] = ()
-
-    def __str__(self) -> str:
-        text = _TEXT.get(self)
-        if text is None:
-            text = self.verb + "".join(" " + card.name for card in self.cards)
-            if len(_TEXT) < 4096:  # every legal action is in a small finite set
-                _TEXT[self] = text
-        return text
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -36,29 +34,26 @@ class Action(NamedTuple):
         if not tokens:
             raise NotationError(f"an empty action: {_USAGE}")
         verb, codes = tokens[0], tokens[1:]
-        if verb in (PASS_VERB, WIN_VERB):
+        if verb in (Verb.PASS, Verb.WIN):
             if codes:
                 raise NotationError(f"{verb!r} takes no cards, but {text.strip()!r} names some")
-            return PASS if verb == PASS_VERB else WIN
-        if verb == TAKE_VERB:
+            return PASS if verb == Verb.PASS else WIN
+        if verb == Verb.TAKE:
             if not 1 <= len(codes) <= 4:
                 raise NotationError(
                     f"{text.strip()!r}: take names the 1 to 4 cards of the new group, "
                     "the public card included (like take yC yC yC)"
                 )
             return take(*(Card.parse(code) for code in codes))
-        if verb == DISCARD_VERB:
+        if verb == Verb.DISCARD:
             if len(codes) != 1:
                 raise NotationError(f"{text.strip()!r}: discard names exactly one card")
             return discard(Card.parse(codes[0]))
         raise NotationError(f"{verb!r} is not an action: {_USAGE}")
 
 
-PASS = Action(PASS_VERB)
-WIN = Action(WIN_VERB)
-
-
-_TEXT: dict[Action, str] = {}
+PASS = Action(Verb.PASS)
+WIN = Action(Verb.WIN)
 
 
 def take(*cards: int) -> Action:
@@ -68,7 +63,8 @@ def take(*cards: int) -> Action:
 
 @lru_cache(maxsize=4096)
 def _take(cards: tuple[int, ...]) -> Action:
-    return Action(TAKE_VERB, tuple(CARDS[card] for card in cards))
+    # Every legal take is one of a few hundred: the cache hands out one object each.
+    return Action(Verb.TAKE, tuple(CARDS[card] for card in cards))
 
 
 def discard(card: int) -> Action:
@@ -76,6 +72,8 @@ def discard(card: int) -> Action:
     return DISCARDS[card]
 
 
-DISCARDS: tuple[Action, ...] = tuple(Action(DISCARD_VERB, (card,)) for card in CARDS)
+DISCARDABLE: tuple[bool, ...] = tuple(not (card.is_general or card.is_flower) for card in CARDS)
+"""§5.4 Generals and flowers can never be discarded; every other card may be."""
+DISCARDS: tuple[Action, ...] = tuple(Action(Verb.DISCARD, (card,)) for card in CARDS)
 DISCARD_ORDER: tuple[int, ...] = tuple(sorted(range(KINDS), key=lambda kind: CARDS[kind].name))
 """Card kinds in code-point order of their names: the order of discard actions."""

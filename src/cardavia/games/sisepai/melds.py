@@ -11,6 +11,7 @@ test and the slow, explaining path cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from functools import cache
 from itertools import combinations, product
 
@@ -222,26 +223,41 @@ def group_score(group: Sequence[int]) -> int:
     return {2: 0, 3: 1, 4: 2}[len(group)]
 
 
-def group_kind(group: Sequence[int]) -> str | None:
-    """``single``, ``identical``, ``command``, ``field`` or ``soldier``; ``None`` if not legal."""
+class GroupKind(StrEnum):
+    """The five kinds of legal group (sisepai.md §3); a pair is an identical group of 2."""
+
+    SINGLE = "single"
+    """One General or one flower."""
+    IDENTICAL = "identical"
+    """2, 3 or 4 cards of one colour and character, never Generals [D1]."""
+    COMMAND = "command"
+    """General, Advisor and Elephant of one colour."""
+    FIELD = "field"
+    """Chariot, Horse and Cannon of one colour."""
+    SOLDIER = "soldier"
+    """3 or 4 Soldiers of different colours."""
+
+
+def group_kind(group: Sequence[int]) -> GroupKind | None:
+    """The kind of legal group ``group`` is (any order), or ``None`` if it is none (§3)."""
     cards = sorted(group)
     n = len(cards)
     if n == 1:
         card = cards[0]
-        return "single" if card >= FLOWER_BASE or card % 7 == GENERAL else None
+        return GroupKind.SINGLE if card >= FLOWER_BASE or card % 7 == GENERAL else None
     if any(card >= FLOWER_BASE for card in cards) or n > 4:
         return None
     colours = {card // 7 for card in cards}
     characters = [card % 7 for card in cards]
     if len(set(cards)) == 1:
-        return "identical" if characters[0] != GENERAL else None
+        return GroupKind.IDENTICAL if characters[0] != GENERAL else None
     if n == 3 and len(colours) == 1:
         if characters == [GENERAL, ADVISOR, ELEPHANT]:
-            return "command"
+            return GroupKind.COMMAND
         if characters == [CHARIOT, HORSE, CANNON]:
-            return "field"
+            return GroupKind.FIELD
     if n >= 3 and set(characters) == {SOLDIER} and len(colours) == n:
-        return "soldier"
+        return GroupKind.SOLDIER
     return None
 
 
