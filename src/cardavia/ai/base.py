@@ -10,15 +10,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from cardavia.core.game import Action, View
+
+ViewT_contra = TypeVar("ViewT_contra", bound=View, contravariant=True)
+ActionT = TypeVar("ActionT", bound=Action)
 
 
-class Player(Protocol):
-    """An AI player for one game."""
+class Player(Protocol[ViewT_contra, ActionT]):
+    """An AI player for one game: ``Player[its game's view, its game's action]``."""
 
-    name: str
-    """The registry name: ``random``, ``basic`` or ``strong``."""
+    @property
+    def name(self) -> str:
+        """The registry name: ``random``, ``basic`` or ``strong``."""
+        ...
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: ViewT_contra, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
         """One of ``legal`` (always two or more: forced actions never reach a player)."""
         ...
+
+
+AnyPlayer = Player[Any, Any]
+"""A player chosen by name at run time."""

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
+
+from cardavia.core.game import Action, View
+
+ActionT = TypeVar("ActionT", bound=Action)
 
 
 class RandomPlayer:
-    """The baseline every other player must beat by a wide margin."""
+    """The baseline every other player must beat by a wide margin (for any game)."""
 
     name = "random"
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: View, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
         """``win`` when legal, else a uniformly random legal action."""
         for action in legal:
             if str(action) == "win":

@@ -11,7 +11,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from cardavia.ai.base import Player
+from cardavia.ai.base import AnyPlayer
 from cardavia.ai.seeding import decision_rng
 from cardavia.records.deal import Deal
 
@@ -30,7 +30,7 @@ class Played(NamedTuple):
 
 def play_deal(
     game: Any,
-    players: Sequence[Player],
+    players: Sequence[AnyPlayer],
     deck: tuple[Any, ...],
     first: int,
     seed: int,

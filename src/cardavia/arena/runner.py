@@ -12,7 +12,7 @@ import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from cardavia.ai.base import Player
+from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
 from cardavia.arena.loop import play_deal
 from cardavia.arena.results import ArenaResult, SeatingResult, merge
@@ -22,10 +22,10 @@ from cardavia.games.registry import get_game
 Progress = Callable[[int], None]
 """Called with the number of seatings just finished."""
 
-_PLAYERS: dict[tuple[str, str], Player] = {}
+_PLAYERS: dict[tuple[str, str], AnyPlayer] = {}
 
 
-def _player(game: str, name: str) -> Player:
+def _player(game: str, name: str) -> AnyPlayer:
     """One player object per (game, name) per process: players keep no state."""
     key = (game, name)
     if key not in _PLAYERS:

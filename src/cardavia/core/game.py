@@ -19,7 +19,14 @@ from typing import Any, Protocol, Self, TypeVar
 
 
 class Action(Protocol):
-    """An action; ``str()`` is its canonical notation."""
+    """An action (:class:`cardavia.core.actions.CardAction`): a verb and its cards;
+    ``str()`` is its canonical notation."""
+
+    @property
+    def verb(self) -> str: ...
+
+    @property
+    def cards(self) -> tuple[Any, ...]: ...
 
     def __str__(self) -> str: ...
 
@@ -60,11 +67,29 @@ class Outcome(Protocol):
         ...
 
 
-A = TypeVar("A", bound=Action)
-A_co = TypeVar("A_co", bound=Action, covariant=True)
+class View(Protocol):
+    """What one seat may see (and nothing more): the only thing that leaves an engine."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def step(self) -> int: ...
+
+    @property
+    def history(self) -> tuple[Event, ...]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
-class State(Protocol):
+ActionT = TypeVar("ActionT", bound=Action)
+ActionT_co = TypeVar("ActionT_co", bound=Action, covariant=True)
+ViewT_co = TypeVar("ViewT_co", bound=View, covariant=True)
+CardT = TypeVar("CardT")
+StateT_co = TypeVar("StateT_co", bound="State[Any, Any]", covariant=True)
+
+
+class State(Protocol[ActionT, ViewT_co]):
     """An immutable game state. Equal states compare equal."""
 
     @property
@@ -83,30 +108,30 @@ class State(Protocol):
         ...
 
     @property
-    def history(self) -> tuple[Any, ...]:
+    def history(self) -> tuple[Event, ...]:
         """Every public event of the deal so far, in order (views carry it)."""
         ...
 
-    def legal_actions(self) -> tuple[Any, ...]:
+    def legal_actions(self) -> tuple[ActionT, ...]:
         """Every legal action of :attr:`to_act`, sorted by code point of ``str()``."""
         ...
 
-    def apply(self, action: Any) -> tuple[Self, tuple[Any, ...]]:
+    def apply(self, action: ActionT) -> tuple[Self, tuple[Event, ...]]:
         """The next state and the events caused; raises ``IllegalActionError``."""
         ...
 
-    def play_forced(self) -> tuple[Self, tuple[Any, ...], tuple[tuple[int, Any], ...]]:
+    def play_forced(self) -> tuple[Self, tuple[Event, ...], tuple[tuple[int, ActionT], ...]]:
         """Apply lone legal actions until a seat has a choice or the deal is over.
 
         Returns the state, the events, and the ``(seat, action)`` pairs applied.
         """
         ...
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> ViewT_co:
         """Everything ``seat`` may see, and nothing more."""
         ...
 
-    def card_places(self) -> Mapping[str, Sequence[Any]]:
+    def card_places(self) -> Mapping[str, Sequence[object]]:
         """Every card of the deck by place (for the conservation check)."""
         ...
 
@@ -115,33 +140,49 @@ class State(Protocol):
         ...
 
 
-class Game(Protocol):
-    """A game's rules, as one object per game."""
+class Game(Protocol[StateT_co, ActionT_co, CardT]):
+    """A game's rules, as one object per game: ``Game[its state, its action, its card]``."""
 
-    name: str
-    """The record's ``game`` key: ``sisepai`` or ``chuopai``."""
-    players: int
-    first_key: str
-    """The record key naming the first seat: ``dealer`` or ``leader``."""
-    deck_description: str
-    """What a valid deck holds, for error messages: "each of the 21 ... (84 cards)"."""
+    @property
+    def name(self) -> str:
+        """The record's ``game`` key: ``sisepai`` or ``chuopai``."""
+        ...
 
-    def full_deck(self) -> tuple[Any, ...]:
+    @property
+    def players(self) -> int:
+        """How many seats the table has (the one place each game says it)."""
+        ...
+
+    @property
+    def first_key(self) -> str:
+        """The record key naming the first seat: ``dealer`` or ``leader``."""
+        ...
+
+    @property
+    def deck_description(self) -> str:
+        """What a valid deck holds, for error messages: "each of the 21 ... (84 cards)"."""
+        ...
+
+    def full_deck(self) -> tuple[CardT, ...]:
         """Every card of the deck once, in canonical order."""
         ...
 
-    def parse_card(self, text: str) -> Any:
+    def parse_card(self, text: str) -> CardT:
         """A card from its code; raises ``NotationError`` naming the bad token."""
         ...
 
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: str) -> ActionT_co:
         """An action from its notation; raises ``NotationError``."""
         ...
 
-    def deal(self, deck: Sequence[Any], first: int) -> Any:
+    def deal(self, deck: Sequence[CardT], first: int) -> StateT_co:
         """The state at the start of a deal dealt from ``deck`` (records.md §1)."""
         ...
 
-    def shuffle(self, rng: random.Random) -> tuple[tuple[Any, ...], int]:
+    def shuffle(self, rng: random.Random) -> tuple[tuple[CardT, ...], int]:
         """A shuffled deck and a random first seat, drawn from the caller's RNG."""
         ...
+
+
+AnyGame = Game[Any, Any, Any]
+"""A game whose engine types are not known statically (chosen by name at run time)."""

@@ -7,37 +7,46 @@ the same deal (records.md §1: a writer must never list a forced action).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
 from cardavia.core.errors import IllegalActionError
+from cardavia.core.game import Action, Event, Game, State
 from cardavia.records.format import Record
 
+S = TypeVar("S", bound=State[Any, Any])
+A = TypeVar("A", bound=Action)
+C = TypeVar("C")
 
-class Deal:
-    """One deal in progress, with its record."""
+
+class Deal(Generic[S, A, C]):
+    """One deal in progress, with its record: ``Deal[state, action, card]`` of its game."""
 
     def __init__(
-        self, game: Any, deck: tuple[Any, ...], first: int, meta: Mapping[str, Any] | None = None
+        self,
+        game: Game[S, A, C],
+        deck: Sequence[C],
+        first: int,
+        meta: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
-        self.deck = tuple(deck)
+        self.deck: tuple[C, ...] = tuple(deck)
         self.first = first
         self.meta: dict[str, Any] = dict(meta or {})
         self.decisions: list[tuple[int, str]] = []
         start = game.deal(self.deck, first)
         state, events, _ = start.play_forced()
-        self.state: Any = state
+        self.state: S = state
         # What the deal itself made public (the first draw, a starting bonus), then the
         # forced actions up to the first decision.
-        self.opening_events: tuple[Any, ...] = (*start.history, *events)
+        self.opening_events: tuple[Event, ...] = (*start.history, *events)
 
     @property
     def over(self) -> bool:
         """True once the deal has ended."""
         return bool(self.state.to_act is None)
 
-    def act(self, action: Any) -> tuple[Any, ...]:
+    def act(self, action: A | str) -> tuple[Event, ...]:
         """Apply the seat-to-act's decision, then every forced action after it.
 
         ``action`` may be an action object or its text. Returns the events caused.
@@ -47,14 +56,12 @@ class Deal:
         seat = self.state.to_act
         if seat is None:
             raise IllegalActionError("the deal is over")
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
-        state, events = self.state.apply(action)
+        chosen = self.game.parse_action(action) if isinstance(action, str) else action
+        state, events = self.state.apply(chosen)
         state, more, _ = state.play_forced()
         self.state = state
-        self.decisions.append((seat, str(action)))
-        caused: tuple[Any, ...] = (*events, *more)
-        return caused
+        self.decisions.append((seat, str(chosen)))
+        return (*events, *more)
 
     def record(self) -> Record:
         """The record of the deal so far."""
@@ -65,3 +72,7 @@ class Deal:
             tuple([seat, text] for seat, text in self.decisions),
             self.meta,
         )
+
+
+AnyDeal = Deal[Any, Any, Any]
+"""A deal of a game chosen by name at run time."""

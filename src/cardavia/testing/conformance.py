@@ -19,12 +19,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from cardavia.core.errors import IllegalActionError
+from cardavia.core.game import Action, Game, State
 from cardavia.records.deal import Deal
 from cardavia.records.format import parse_record
 from cardavia.records.replay import replay
+
+S = TypeVar("S", bound=State[Any, Any])
+A = TypeVar("A", bound=Action)
+C = TypeVar("C")
 
 
 class ConformanceError(AssertionError):
@@ -47,7 +52,7 @@ class PlayoutStats:
     drawn: int = 0
 
 
-def random_policy(state: Any, rng: random.Random, win_bias: float = 0.9) -> Any:
+def random_policy(state: State[A, Any], rng: random.Random, win_bias: float = 0.9) -> A:
     """A random legal action; ``win`` with probability ``win_bias`` when legal."""
     legal = state.legal_actions()
     wins = [action for action in legal if str(action) == "win"]
@@ -56,7 +61,7 @@ def random_policy(state: Any, rng: random.Random, win_bias: float = 0.9) -> Any:
     return rng.choice(legal)
 
 
-def check_state(game: Any, state: Any, where: str) -> None:
+def check_state(game: Game[S, A, C], state: S, where: str) -> None:
     """Invariants that hold at every step of every deal."""
     places = state.card_places()
     seen = Counter(card for cards in places.values() for card in cards)
@@ -80,16 +85,16 @@ def check_state(game: Any, state: Any, where: str) -> None:
         _check(game.parse_action(text) == action, f"{where}: {text!r} does not round-trip")
 
 
-_FULL_DECKS: dict[str, Counter[Any]] = {}
+_FULL_DECKS: dict[str, Counter[object]] = {}
 
 
-def _full_deck(game: Any) -> Counter[Any]:
+def _full_deck(game: Game[Any, Any, Any]) -> Counter[object]:
     if game.name not in _FULL_DECKS:
         _FULL_DECKS[game.name] = Counter(game.full_deck())
     return _FULL_DECKS[game.name]
 
 
-def check_forced_path(game: Any, state: Any, where: str) -> None:
+def check_forced_path(game: Game[S, A, C], state: S, where: str) -> None:
     """``play_forced`` must equal applying lone legal actions one by one, and every
     state passed on the way keeps the invariants of :func:`check_state`."""
     fast, _, forced = state.play_forced()
@@ -108,7 +113,7 @@ def check_forced_path(game: Any, state: Any, where: str) -> None:
         _check(len(fast.legal_actions()) >= 2, f"{where}: a decision point needs a choice")
 
 
-def check_views(game: Any, state: Any, rng: random.Random, where: str) -> None:
+def check_views(game: Game[S, A, C], state: S, rng: random.Random, where: str) -> None:
     """Reshuffling what a seat cannot see never changes what it sees."""
     for seat in range(game.players):
         other = state.shuffle_unseen(seat, rng)
@@ -119,7 +124,7 @@ def check_views(game: Any, state: Any, rng: random.Random, where: str) -> None:
         )
 
 
-def check_refusal(game: Any, state: Any, where: str) -> None:
+def check_refusal(game: Game[S, A, C], state: S, where: str) -> None:
     """An action that is not legal raises ``IllegalActionError`` and changes nothing."""
     legal = {str(action) for action in state.legal_actions()}
     for candidate in _illegal_candidates(game, state):
@@ -135,7 +140,7 @@ def check_refusal(game: Any, state: Any, where: str) -> None:
         _check(state == before, f"{where}: a refused action changed the state")
 
 
-def _illegal_candidates(game: Any, state: Any) -> list[Any]:
+def _illegal_candidates(game: Game[S, A, C], state: S) -> list[A]:
     texts = ["pass", "win"]
     cards = [str(card) for card in game.full_deck()[:: max(1, len(game.full_deck()) // 9)]]
     texts += [f"discard {card}" for card in cards[:3]]
@@ -150,7 +155,9 @@ def _illegal_candidates(game: Any, state: Any) -> list[Any]:
     return actions
 
 
-def check_deal(game: Any, seed: int, views_every: int = 7, thorough: bool = True) -> PlayoutStats:
+def check_deal(
+    game: Game[S, A, C], seed: int, views_every: int = 7, thorough: bool = True
+) -> PlayoutStats:
     """Play one seeded random deal, checking every invariant; return what it saw.
 
     ``thorough`` also checks every forced step (the slow path beside ``play_forced``)
@@ -184,7 +191,10 @@ def check_deal(game: Any, seed: int, views_every: int = 7, thorough: bool = True
     check_state(game, final, f"seed {seed} end")
     check_views(game, final, rng, f"seed {seed} end")
     stats.steps = final.step
-    if final.outcome.is_draw:
+    outcome = final.outcome
+    _check(outcome is not None, f"seed {seed}: a finished deal needs an outcome")
+    assert outcome is not None
+    if outcome.is_draw:
         stats.drawn += 1
     else:
         stats.finished_with_winner += 1
@@ -192,7 +202,9 @@ def check_deal(game: Any, seed: int, views_every: int = 7, thorough: bool = True
     return stats
 
 
-def check_record(game: Any, deal: Deal, seed: int, thorough: bool = True) -> None:
+def check_record(
+    game: Game[S, A, C], deal: Deal[S, A, C], seed: int, thorough: bool = True
+) -> None:
     """The deal's record round-trips through JSON and replays to the same end; with
     ``thorough``, no entry of it is a forced action."""
     record = deal.record()
@@ -211,7 +223,7 @@ def check_record(game: Any, deal: Deal, seed: int, thorough: bool = True) -> Non
 
 
 def check_deals(
-    game: Any, seeds: range, views_every: int = 7, thorough: bool = True
+    game: Game[S, A, C], seeds: range, views_every: int = 7, thorough: bool = True
 ) -> PlayoutStats:
     """``check_deal`` for every seed; the summed statistics."""
     total = PlayoutStats()

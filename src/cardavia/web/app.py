@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 import cardavia
-from cardavia.ai.base import Player
+from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
 from cardavia.store import GameStore, open_engine, upgrade
 from cardavia.web import api, errors, pages, security
@@ -29,7 +29,7 @@ at seat 0; every call about a game needs the token that `POST /api/games` return
 
 
 def create_app(
-    settings: Settings | None = None, *, players: Callable[[str, str], Player] | None = None
+    settings: Settings | None = None, *, players: Callable[[str, str], AnyPlayer] | None = None
 ) -> FastAPI:
     """The Cardavia web app for ``settings`` (default: from the environment).
 

@@ -28,12 +28,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from cardavia.ai.base import Player
+from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
 from cardavia.core.errors import CardaviaError
 from cardavia.games.registry import get_game
 from cardavia.records import Deal, Record
+from cardavia.records.deal import AnyDeal
 from cardavia.store import (
     FINISHED,
     ONGOING,
@@ -68,7 +69,7 @@ class LiveDeal:
     """A stored deal brought back to life. Never mutated: acting makes a new one."""
 
     stored: StoredGame
-    deal: Deal
+    deal: AnyDeal
     log: tuple[dict[str, Any], ...]
     """Every event seat 0 has seen, in order, as JSON (actions marked ``forced``)."""
     since: int
@@ -109,11 +110,11 @@ class DealService:
         self,
         store: GameStore,
         cache_deals: int = 512,
-        players: Callable[[str, str], Player] = get_player,
+        players: Callable[[str, str], AnyPlayer] = get_player,
     ) -> None:
         self.store = store
         self._make_player = players
-        self._players: dict[tuple[str, str], Player] = {}
+        self._players: dict[tuple[str, str], AnyPlayer] = {}
         self._cache: OrderedDict[str, LiveDeal] = OrderedDict()
         self._cache_size = cache_deals
         self._lock = threading.Lock()
@@ -218,7 +219,7 @@ class DealService:
 
     # -- internals -----------------------------------------------------------------
 
-    def _player(self, game: str, ai: str) -> Player:
+    def _player(self, game: str, ai: str) -> AnyPlayer:
         key = (game, ai)
         player = self._players.get(key)
         if player is None:
@@ -285,7 +286,7 @@ class DealService:
             self._cache.pop(game_id, None)
 
 
-def _fork(deal: Deal) -> Deal:
+def _fork(deal: AnyDeal) -> AnyDeal:
     """A copy of ``deal`` that can act without changing the original.
 
     States are immutable values, so a shallow copy with its own decision list is a
@@ -296,12 +297,12 @@ def _fork(deal: Deal) -> Deal:
     return fork
 
 
-def _result(deal: Deal) -> dict[str, Any] | None:
+def _result(deal: AnyDeal) -> dict[str, Any] | None:
     outcome = deal.state.outcome
     return None if outcome is None else dict(outcome.to_json())
 
 
-def _with_progress(stored: StoredGame, deal: Deal) -> StoredGame:
+def _with_progress(stored: StoredGame, deal: AnyDeal) -> StoredGame:
     """``stored`` with the decisions, step, status and result of ``deal``."""
     return dataclasses.replace(
         stored,

@@ -65,7 +65,7 @@ def test_seat_s_is_dealt_deck_28s_to_28s_plus_28_and_first_leads() -> None:
     deck = deck_with("12 12 12 12", "24 24 24 24", "")
     state = GAME.deal(deck, 2)
     for seat in range(3):
-        assert state.hand(seat) == tuple(sorted(deck[28 * seat : 28 * seat + 28]))
+        assert state.concealed_hand(seat) == tuple(sorted(deck[28 * seat : 28 * seat + 28]))
     assert state.to_act == 2 and state.leader == 2 and state.step == 0
     assert state.scores == (0, 0, 0)
 
@@ -74,7 +74,9 @@ def test_D3_a_hand_with_a_12_and_a_24_scores_all_of_them_at_the_deal() -> None:
     deck = deck_with("12 12 12 24", "24 24 24", "12")
     state, events = GAME.deal_with_events(deck, 0)
     assert state.pile(0) == parse_cards("12 12 12 24")
-    assert Domino.DING_DING not in state.hand(0) and Domino.TWO_REDS not in state.hand(0)
+    assert Domino.DING_DING not in state.concealed_hand(
+        0
+    ) and Domino.TWO_REDS not in state.concealed_hand(0)
     assert state.hand_sizes == (24, 28, 28)
     assert state.scores == (4, 0, 0)
     assert events == (Bonus(0, parse_cards("12 12 12 24")),)
@@ -83,7 +85,7 @@ def test_D3_a_hand_with_a_12_and_a_24_scores_all_of_them_at_the_deal() -> None:
 def test_D3_one_kind_alone_gives_nothing() -> None:
     state, events = GAME.deal_with_events(deck_with("12 12 12 12", "24 24", "24 24"), 1)
     assert state.scores == (0, 0, 0) and events == ()
-    assert state.hand(0).count(Domino.DING_DING) == 4
+    assert state.concealed_hand(0).count(Domino.DING_DING) == 4
 
 
 def test_D3_the_bonus_is_checked_for_every_player() -> None:

@@ -237,7 +237,7 @@ def test_D1_the_end_test_waits_for_the_end_of_the_round() -> None:
         RoundWon(1, A("play 44"), None),
         DealOver(ChuoPaiOutcome((0, 1, 0))),
     ]
-    assert state.hand(1) == parse_cards("11")  # left in hand, unscored
+    assert state.concealed_hand(1) == parse_cards("11")  # left in hand, unscored
 
 
 def test_D1_the_deal_ends_when_the_last_two_hands_empty_together() -> None:
@@ -299,7 +299,7 @@ def test_states_are_values() -> None:
     with pytest.raises(AttributeError):
         a.step = 3  # type: ignore[misc]
     with pytest.raises(AttributeError):
-        a._core = b._core
+        a.hands = b.hands  # type: ignore[misc]
     assert "ChuoPaiState" in repr(a) and "13 45 66" in repr(a)
 
 
@@ -318,11 +318,13 @@ def test_shuffle_unseen_deals_the_other_hands_anew_keeping_sizes() -> None:
     seen = set()
     for _ in range(20):
         other = state.shuffle_unseen(0, rng)
-        assert other.hand(0) == state.hand(0)
+        assert other.concealed_hand(0) == state.concealed_hand(0)
         assert other.hand_sizes == state.hand_sizes
-        assert sorted(other.hand(1) + other.hand(2)) == sorted(state.hand(1) + state.hand(2))
+        assert sorted(other.concealed_hand(1) + other.concealed_hand(2)) == sorted(
+            state.concealed_hand(1) + state.concealed_hand(2)
+        )
         assert other.view(0) == state.view(0)
-        seen.add(other.hand(1))
+        seen.add(other.concealed_hand(1))
     assert len(seen) > 1
     again = state.shuffle_unseen(0, random.Random(5))
     assert again == state.shuffle_unseen(0, random.Random(5))

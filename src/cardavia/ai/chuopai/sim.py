@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from cardavia.ai.chuopai.policy import beat, lead
 from cardavia.games.chuopai.legal import PASS_ONLY, VECTORS
 from cardavia.games.chuopai.plays import PLAYS
+from cardavia.games.chuopai.seats import SEATS
 
-SEATS = 3
 _SIZE = tuple(play.size for play in PLAYS)
 _PASS = PASS_ONLY[0]
 

@@ -26,9 +26,9 @@ from cardavia.ai.chuopai.policy import beat, lead
 from cardavia.games.chuopai import hands as vec
 from cardavia.games.chuopai.events import Beat, Lead, Pass
 from cardavia.games.chuopai.legal import PASS_ONLY, answer_indexes
+from cardavia.games.chuopai.seats import SEATS
 from cardavia.games.chuopai.view import ChuoPaiView
 
-SEATS = 3
 SWEEPS = 60
 """Swap proposals per world, at most."""
 SURPRISE = 0.05

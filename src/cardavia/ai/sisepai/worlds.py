@@ -17,9 +17,9 @@ from cardavia.ai.sisepai.knowledge import COPIES, visible_counts
 from cardavia.ai.sisepai.shape import BITS
 from cardavia.cards.four_colour import FLOWER_BASE
 from cardavia.games.sisepai.melds import is_complete, pack
+from cardavia.games.sisepai.seats import PLAYERS
 from cardavia.games.sisepai.view import SiSePaiView
 
-PLAYERS = 4
 BURN_IN = 400
 """Swap proposals before the first world."""
 THIN = 40

@@ -10,7 +10,8 @@ from cardavia.core.errors import CardaviaError
 from cardavia.games.chuopai import hands as vec
 from cardavia.games.chuopai.actions import Action
 from cardavia.games.chuopai.events import Bonus
-from cardavia.games.chuopai.state import SEATS, ChuoPaiState
+from cardavia.games.chuopai.seats import SEATS
+from cardavia.games.chuopai.state import ChuoPaiState
 
 HAND_SIZE = 28
 BONUS_CARDS = (Domino.DING_DING, Domino.TWO_REDS)

@@ -14,7 +14,7 @@ round. The end test [D1] runs after every round.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from cardavia.cards.dominoes import CODES, Domino
@@ -31,11 +31,11 @@ from cardavia.games.chuopai.legal import (
 )
 from cardavia.games.chuopai.outcome import ChuoPaiOutcome
 from cardavia.games.chuopai.plays import MAX_COPIES, PLAYS, why_not_a_play, why_not_beats
+from cardavia.games.chuopai.seats import SEATS
 from cardavia.games.chuopai.view import ChuoPaiView
 
-SEATS = 3
 NOBODY = -1
-"""``to_act`` once the deal is over, ``top`` before the lead: kept as an int for speed."""
+"""``top`` and ``top_seat`` before the lead: kept as an int for speed."""
 
 
 def _after(leader: int, seat: int) -> tuple[int, ...]:
@@ -48,11 +48,13 @@ _AFTER = tuple(tuple(_after(leader, seat) for seat in range(SEATS)) for leader i
 _NEXT_SEATS = tuple(tuple((seat + i) % SEATS for i in range(1, SEATS)) for seat in range(SEATS))
 
 
-class _Core(NamedTuple):
-    """The whole state as one tuple, so that equality and hashing are tuple operations."""
+class _Fields(NamedTuple):
+    """The fields of a position, by name (a tuple underneath: equality and hashing are
+    tuple operations)."""
 
     hands: tuple[int, ...]
     sizes: tuple[int, ...]
+    """How many cards each seat holds (:attr:`ChuoPaiState.hand_sizes`)."""
     piles: tuple[int, ...]
     bonus: tuple[int, ...]
     gone: int
@@ -60,41 +62,32 @@ class _Core(NamedTuple):
     table: int
     """Cards played so far in the current round."""
     leader: int
+    """The seat that leads (or led) the current round."""
     round: tuple[tuple[int, int], ...]
     """``(seat, action index)`` of every action of the current round."""
     top: int
     top_seat: int
-    to_act: int
+    to_act: int | None
+    """The seat that must act now, or ``None`` once the deal is over."""
     step: int
+    """How many actions (decisions and forced ones) led here."""
     history: tuple[ChuoPaiEvent, ...]
     """Every event of the deal so far, bonus included (all Chuo Pai events are public)."""
 
 
-class ChuoPaiState:
-    """A Chuo Pai position. Immutable; equal positions compare (and hash) equal."""
+class ChuoPaiState(_Fields):
+    """A Chuo Pai position. An immutable value: equal positions compare (and hash) equal.
 
-    __slots__ = ("_core", "_legal")
-
-    _core: _Core
-    _legal: tuple[int, ...] | None
-
-    def __init__(self, core: _Core) -> None:
-        _set_core(self, core)
-        _set_legal(self, None)
+    Its legal actions are computed once, on first use, and kept with it (a memo of a pure
+    function of the value, in the value's own ``__dict__``).
+    """
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a ChuoPaiState is immutable: apply() returns a new one")
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ChuoPaiState) and self._core == other._core
-
-    def __hash__(self) -> int:
-        return hash(self._core)
-
     def __repr__(self) -> str:
-        c = self._core
-        hands = ", ".join(repr(" ".join(CODES[card] for card in vec.unpack(h))) for h in c.hands)
-        return f"<ChuoPaiState step={c.step} to_act={self.to_act} hands=[{hands}]>"
+        hands = ", ".join(repr(" ".join(CODES[card] for card in vec.unpack(h))) for h in self.hands)
+        return f"<ChuoPaiState step={self.step} to_act={self.to_act} hands=[{hands}]>"
 
     # -- construction ---------------------------------------------------------------
 
@@ -137,40 +130,27 @@ class ChuoPaiState:
         if not sizes[leader]:
             raise ValueError("the leader must hold a card")
         return cls(
-            _Core(
-                hands=tuple(hands),
-                sizes=sizes,
-                piles=tuple(bonus),
-                bonus=tuple(bonus),
-                gone=0,
-                table=0,
-                leader=leader,
-                round=(),
-                top=NOBODY,
-                top_seat=NOBODY,
-                to_act=leader,
-                step=0,
-                history=history,
-            )
+            hands=tuple(hands),
+            sizes=sizes,
+            piles=tuple(bonus),
+            bonus=tuple(bonus),
+            gone=0,
+            table=0,
+            leader=leader,
+            round=(),
+            top=NOBODY,
+            top_seat=NOBODY,
+            to_act=leader,
+            step=0,
+            history=history,
         )
 
     # -- the State protocol ---------------------------------------------------------
 
     @property
-    def step(self) -> int:
-        """How many actions (decisions and forced ones) led here."""
-        return self._core.step
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat that must act now, or ``None`` once the deal is over."""
-        seat = self._core.to_act
-        return None if seat == NOBODY else seat
-
-    @property
     def outcome(self) -> ChuoPaiOutcome | None:
         """The scores and winners once the deal is over, else ``None``."""
-        if self._core.to_act != NOBODY:
+        if self.to_act is not None:
             return None
         return ChuoPaiOutcome(self.scores)
 
@@ -184,7 +164,7 @@ class ChuoPaiState:
 
     def apply(self, action: Action) -> tuple[ChuoPaiState, tuple[ChuoPaiEvent, ...]]:
         """The next state and the events caused; raises ``IllegalActionError`` (nothing changes)."""
-        if self._core.to_act == NOBODY:
+        if self.to_act is None:
             raise IllegalActionError("the deal is over")
         if not isinstance(action, Action):
             raise TypeError(f"expected a Chuo Pai Action, not {action!r}")
@@ -211,8 +191,8 @@ class ChuoPaiState:
         events: list[ChuoPaiEvent] = []
         forced: list[tuple[int, Action]] = []
         while True:
-            seat = state._core.to_act
-            if seat == NOBODY:
+            seat = state.to_act
+            if seat is None:
                 break
             legal = state._legal_indexes()
             if len(legal) != 1:
@@ -225,7 +205,7 @@ class ChuoPaiState:
 
     def view(self, seat: int) -> ChuoPaiView:
         """Everything ``seat`` may see: its own hand and the public table, nothing else."""
-        c = self._core
+        c = self
         top = None if c.top == NOBODY else (c.top_seat, ACTIONS[c.top])
         return ChuoPaiView(
             seat=seat,
@@ -245,7 +225,7 @@ class ChuoPaiState:
 
     def card_places(self) -> Mapping[str, Sequence[Domino]]:
         """Every card by place: ``hand s``, ``pile s``, ``table`` (this round), ``gone``."""
-        c = self._core
+        c = self
         places: dict[str, Sequence[Domino]] = {}
         for seat in range(SEATS):
             places[f"hand {seat}"] = vec.unpack(c.hands[seat])
@@ -262,7 +242,7 @@ class ChuoPaiState:
         cannot see. The deal's history (a pass reveals that a seat could not beat) is
         not taken into account: a searching AI that wants consistent worlds filters them.
         """
-        c = self._core
+        c = self
         others = _NEXT_SEATS[seat]
         pool = [card for other in others for card in vec.unpack(c.hands[other])]
         rng.shuffle(pool)
@@ -271,60 +251,52 @@ class ChuoPaiState:
         for other in others:
             hands[other] = vec.pack(pool[start : start + c.sizes[other]])
             start += c.sizes[other]
-        return ChuoPaiState(c._replace(hands=tuple(hands)))
+        return self._replace(hands=tuple(hands))
 
     # -- more to read ---------------------------------------------------------------
 
     @property
-    def history(self) -> tuple[ChuoPaiEvent, ...]:
-        """Every event of the deal so far, bonus included (all of them public)."""
-        return self._core.history
-
-    @property
-    def leader(self) -> int:
-        """The seat that leads (or led) the current round."""
-        return self._core.leader
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Cards in each seat's score pile so far (bonus included)."""
-        return tuple(vec.size(pile) for pile in self._core.piles)
+        return tuple(vec.size(pile) for pile in self.piles)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
-        return self._core.sizes
+        return self.sizes
 
-    def hand(self, seat: int) -> tuple[Domino, ...]:
-        """The cards ``seat`` holds, in canonical order (the engine's eyes only)."""
-        return vec.unpack(self._core.hands[seat])
+    def concealed_hand(self, seat: int) -> tuple[Domino, ...]:
+        """The cards ``seat`` holds, in canonical order: hidden from every other seat, so
+        for the engine, its tests and records only, never for a view."""
+        return vec.unpack(self.hands[seat])
 
     def pile(self, seat: int) -> tuple[Domino, ...]:
         """``seat``'s score pile, in canonical order."""
-        return vec.unpack(self._core.piles[seat])
+        return vec.unpack(self.piles[seat])
 
     # -- internals ------------------------------------------------------------------
 
     def _legal_indexes(self) -> tuple[int, ...]:
-        legal = self._legal
+        memo = self.__dict__
+        legal: tuple[int, ...] | None = memo.get("legal")
         if legal is None:
-            c = self._core
-            seat = c.to_act
-            if seat == NOBODY:
+            seat = self.to_act
+            if seat is None:
                 legal = ()
-            elif c.top == NOBODY:
-                legal = lead_indexes(c.hands[seat])
-            elif c.sizes[seat] < SIZES[c.top]:
+            elif self.top == NOBODY:
+                legal = lead_indexes(self.hands[seat])
+            elif self.sizes[seat] < SIZES[self.top]:
                 legal = PASS_ONLY
             else:
-                legal = answer_indexes(c.hands[seat], c.top)
-            _set_legal(self, legal)
+                legal = answer_indexes(self.hands[seat], self.top)
+            memo["legal"] = legal
         return legal
 
     def _advance(self, index: int) -> tuple[ChuoPaiState, tuple[ChuoPaiEvent, ...]]:
         """Apply the legal action ``index`` of the seat to act (no legality check)."""
-        c = self._core
+        c = self
         seat = c.to_act
+        assert seat is not None
         hands = c.hands
         sizes = c.sizes
         table = c.table
@@ -342,12 +314,22 @@ class ChuoPaiState:
         step = c.step + 1
         for answerer in _AFTER[c.leader][seat]:
             if sizes[answerer]:
-                core = _new_core(_Core, (
-                    hands, sizes, c.piles, c.bonus, c.gone, table, c.leader,
-                    (*c.round, (seat, index)), top, top_seat, answerer, step,
-                    (*c.history, event),
-                ))  # fmt: skip
-                return ChuoPaiState(core), (event,)
+                state = ChuoPaiState(
+                    hands=hands,
+                    sizes=sizes,
+                    piles=c.piles,
+                    bonus=c.bonus,
+                    gone=c.gone,
+                    table=table,
+                    leader=c.leader,
+                    round=(*c.round, (seat, index)),
+                    top=top,
+                    top_seat=top_seat,
+                    to_act=answerer,
+                    step=step,
+                    history=(*c.history, event),
+                )
+                return state, (event,)
         return self._end_round(hands, sizes, table, top, top_seat, step, event)
 
     def _end_round(
@@ -361,30 +343,41 @@ class ChuoPaiState:
         event: ChuoPaiEvent,
     ) -> tuple[ChuoPaiState, tuple[ChuoPaiEvent, ...]]:
         """Score the round to its winner, then run the end test [D1] or pick the next leader."""
-        c = self._core
+        c = self
         won = VECTORS[top]
         piles = _replaced(c.piles, top_seat, c.piles[top_seat] + won)
         gone = c.gone + table - won
+        to_act: int | None
         if sizes.count(0) >= SEATS - 1:
-            leader, to_act = c.leader, NOBODY
+            leader, to_act = c.leader, None
         elif sizes[top_seat]:
             leader = to_act = top_seat
         else:
             leader = to_act = next(s for s in _NEXT_SEATS[top_seat] if sizes[s])
-        won_event = RoundWon(top_seat, ACTIONS[top], None if to_act == NOBODY else leader)
+        won_event = RoundWon(top_seat, ACTIONS[top], None if to_act is None else leader)
         caused: tuple[ChuoPaiEvent, ...] = (event, won_event)
-        if to_act == NOBODY:
+        if to_act is None:
             caused += (DealOver(ChuoPaiOutcome(tuple(vec.size(pile) for pile in piles))),)
-        core = _new_core(
-            _Core,
-            (hands, sizes, piles, c.bonus, gone, 0, leader, (), NOBODY, NOBODY, to_act, step,
-             c.history + caused),
-        )  # fmt: skip
-        return ChuoPaiState(core), caused
+        state = ChuoPaiState(
+            hands=hands,
+            sizes=sizes,
+            piles=piles,
+            bonus=c.bonus,
+            gone=gone,
+            table=0,
+            leader=leader,
+            round=(),
+            top=NOBODY,
+            top_seat=NOBODY,
+            to_act=to_act,
+            step=step,
+            history=c.history + caused,
+        )
+        return state, caused
 
     def _why_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal here, in a player's words (the slow path)."""
-        c = self._core
+        c = self
         if action.is_pass:
             if c.top == NOBODY:
                 return "you cannot pass: you lead this round, so play any card or combination"
@@ -392,6 +385,7 @@ class ChuoPaiState:
             return f"you cannot pass: {beater} beats {PLAYS[c.top]}"
         play = action.play
         assert play is not None
+        assert c.to_act is not None
         hand = c.hands[c.to_act]
         if not vec.contains(hand, VECTORS[play.index]):
             short = next(
@@ -404,15 +398,6 @@ class ChuoPaiState:
             if reason is not None:
                 return reason
         return f"{action} is not legal now"  # pragma: no cover - every refusal is named above
-
-
-# The hot path builds a state per action: these skip the generic constructors' Python
-# frames (NamedTuple.__new__) and the immutability guard of ``__setattr__``.
-_new_core = tuple.__new__
-_set_core: Callable[[ChuoPaiState, _Core], None] = ChuoPaiState.__dict__["_core"].__set__
-_set_legal: Callable[[ChuoPaiState, tuple[int, ...] | None], None] = ChuoPaiState.__dict__[
-    "_legal"
-].__set__
 
 
 def _replaced(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from cardavia.cards.four_colour import FULL_DECK, Card
 from cardavia.core.errors import CardaviaError
 from cardavia.games.sisepai.actions import Action
-from cardavia.games.sisepai.state import PLAYERS, SiSePaiState, deal
+from cardavia.games.sisepai.seats import PLAYERS
+from cardavia.games.sisepai.state import SiSePaiState, deal
 
 _FULL = Counter(FULL_DECK)
 

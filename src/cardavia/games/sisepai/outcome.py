@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from cardavia.cards.four_colour import Card
-
-PLAYERS = 4
+from cardavia.games.sisepai.seats import PLAYERS
 
 
 class Outcome(NamedTuple):

@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from cardavia.cards.four_colour import CARDS, GENERAL, Card
+from cardavia.cards.four_colour import CARDS, Card
 from cardavia.core.errors import IllegalActionError
-from cardavia.games.sisepai.actions import DISCARD_ORDER, DISCARDS, TAKE_VERB, WIN_VERB, Action
+from cardavia.games.sisepai.actions import DISCARD_ORDER, DISCARDABLE, DISCARDS, Action, Verb
 from cardavia.games.sisepai.claims import answer_order, claim_options, lone_claim, resolve
 from cardavia.games.sisepai.events import (
     Answered,
@@ -40,15 +40,16 @@ from cardavia.games.sisepai.melds import (
     unpack,
 )
 from cardavia.games.sisepai.outcome import Outcome
+from cardavia.games.sisepai.phase import Phase
+from cardavia.games.sisepai.seats import PLAYERS
 from cardavia.games.sisepai.view import SiSePaiView
 
-PLAYERS = 4
 HAND_SIZE = 20
-CLAIM, DISCARD, OVER = "claim", "discard", "over"
+CLAIM, DISCARD, OVER = Phase.CLAIM, Phase.DISCARD, Phase.OVER
 
 
-class SiSePaiState(NamedTuple):
-    """A whole deal, hidden cards included. Never sent to a client: use :meth:`view`."""
+class _Fields(NamedTuple):
+    """The fields of a state, by name (a tuple underneath: equality and hashing are fast)."""
 
     deck: tuple[int, ...]
     """The dealt deck order; ``deck[stock:]`` is the stock, top first."""
@@ -58,7 +59,7 @@ class SiSePaiState(NamedTuple):
     exposed: tuple[tuple[Group, ...], ...]
     stock: int
     dead: tuple[int, ...]
-    phase: str
+    phase: Phase
     card: int
     """The public card (claim phase, and the winning card once won), else -1."""
     drawn: bool
@@ -73,22 +74,36 @@ class SiSePaiState(NamedTuple):
     history: tuple[Event, ...] = ()
     """Every public event of the deal so far, in order (what every seat has seen)."""
 
+
+class SiSePaiState(_Fields):
+    """A whole deal, hidden cards included. Never sent to a client: use :meth:`view`.
+
+    An immutable value; build one by field name. Its legal actions are computed once,
+    on first use, and kept with it (a memo of a pure function of the value).
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a SiSePaiState is immutable: apply() returns a new one")
+
     # --- the engine API ---------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act, sorted by code point of the text."""
-        cached = _last_legal
-        if cached[0] is self:
-            return cached[1]
+        # The memo lives in this value's own __dict__ (functools.cached_property would
+        # take a lock on every first use, a tenth of a random deal's time).
+        memo = self.__dict__
+        legal: tuple[Action, ...] | None = memo.get("legal")
+        if legal is None:
+            legal = memo["legal"] = self._find_legal()
+        return legal
+
+    def _find_legal(self) -> tuple[Action, ...]:
         seat = self.to_act
         if seat is None:
-            legal: tuple[Action, ...] = ()
-        elif self.phase == DISCARD:
-            legal = discard_options(self.hands[seat])
-        else:
-            legal = claim_options(self.hands[seat], self.card, seat, self.owner, self.drawn)
-        _remember_legal(self, legal)
-        return legal
+            return ()
+        if self.phase is Phase.DISCARD:
+            return discard_options(self.hands[seat])
+        return claim_options(self.hands[seat], self.card, seat, self.owner, self.drawn)
 
     def apply(self, action: Action) -> tuple[SiSePaiState, tuple[Event, ...]]:
         """The state after the seat to act plays ``action``, and the events it caused.
@@ -98,15 +113,13 @@ class SiSePaiState(NamedTuple):
         """
         if self.to_act is None:
             raise IllegalActionError("the deal is over: no more actions")
-        if action.verb == TAKE_VERB:
-            action = Action(TAKE_VERB, tuple(sorted(action.cards)))
         if action not in self.legal_actions():
             seat = self.to_act
             raise IllegalActionError(
                 why_illegal(
                     seat,
                     self.hands[seat],
-                    self.phase == DISCARD,
+                    self.phase is Phase.DISCARD,
                     self.card,
                     self.owner,
                     self.drawn,
@@ -135,10 +148,10 @@ class SiSePaiState(NamedTuple):
             exposed=self.exposed,
             dead=tuple(CARDS[card] for card in self.dead),
             stock_left=len(self.deck) - self.stock,
-            public_card=CARDS[self.card] if self.phase == CLAIM else None,
-            public_from=self.owner if self.phase == CLAIM else None,
-            public_drawn=self.drawn and self.phase == CLAIM,
-            answering=answer_order(self.owner, self.drawn) if self.phase == CLAIM else (),
+            public_card=CARDS[self.card] if self.phase is Phase.CLAIM else None,
+            public_from=self.owner if self.phase is Phase.CLAIM else None,
+            public_drawn=self.drawn and self.phase is Phase.CLAIM,
+            answering=answer_order(self.owner, self.drawn) if self.phase is Phase.CLAIM else (),
             my_answer=next((a for s, a in self.answers if s == seat), None),
             outcome=self.outcome,
             history=self.history,
@@ -175,23 +188,12 @@ class SiSePaiState(NamedTuple):
         return self._replace(hands=tuple(hands), deck=deck)
 
 
-# The last state asked for its legal actions, and the answer: a caller that lists the
-# legal actions and then applies one would otherwise pay for the list twice. One tuple,
-# replaced whole, so concurrent threads only ever miss, never read a torn entry.
-_last_legal: tuple[object, tuple[Action, ...]] = (None, ())
-
-
-def _remember_legal(state: SiSePaiState, legal: tuple[Action, ...]) -> None:
-    global _last_legal
-    _last_legal = (state, legal)
-
-
 def discard_options(hand: int) -> tuple[Action, ...]:
     """Discards from a packed concealed hand: any card but Generals and flowers."""
     return tuple([action for shift, action in _DISCARD_TABLE if (hand >> shift) & 7])
 
 
-_DISCARD_TABLE = tuple((3 * kind, DISCARDS[kind]) for kind in DISCARD_ORDER if kind % 7 != GENERAL)
+_DISCARD_TABLE = tuple((3 * kind, DISCARDS[kind]) for kind in DISCARD_ORDER if DISCARDABLE[kind])
 
 
 def deal(deck: tuple[int, ...], dealer: int) -> SiSePaiState:
@@ -237,7 +239,7 @@ def _run(
         if action is None:
             if not auto:
                 break
-            if phase == DISCARD:
+            if phase is Phase.DISCARD:
                 options = discard_options(hands[seat])
                 action = options[0] if len(options) == 1 else None
             else:
@@ -246,7 +248,7 @@ def _run(
                 break
             forced.append((seat, action))
         step += 1
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             card = action.cards[0]
             hands[seat] -= kind_bit(card)
             public.append(Discarded(seat, CARDS[card], False))
@@ -264,7 +266,7 @@ def _run(
         answers = []
         if grant is not None:
             taker, claim = grant
-            if claim.verb == WIN_VERB:
+            if claim.verb is Verb.WIN:
                 outcome = _win(hands[taker], exposed[taker], taker, card)
                 public.append(Won(taker, CARDS[card], outcome.score, outcome.groups))
                 events.append(public[-1])
@@ -307,21 +309,21 @@ def _run(
         drawn, owner, to_act = True, drawer, drawer
     history = state.history + tuple(public) if public else state.history
     new_state = SiSePaiState(
-        deck,
-        state.dealer,
-        tuple(hands),
-        tuple(exposed),
-        stock,
-        dead,
-        phase,
-        card,
-        drawn,
-        owner,
-        tuple(answers),
-        to_act,
-        step,
-        outcome,
-        history,
+        deck=deck,
+        dealer=state.dealer,
+        hands=tuple(hands),
+        exposed=tuple(exposed),
+        stock=stock,
+        dead=dead,
+        phase=phase,
+        card=card,
+        drawn=drawn,
+        owner=owner,
+        answers=tuple(answers),
+        to_act=to_act,
+        step=step,
+        outcome=outcome,
+        history=history,
     )
     return new_state, tuple(events), tuple(forced)
 

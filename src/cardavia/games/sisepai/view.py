@@ -9,6 +9,7 @@ from cardavia.cards.four_colour import Card
 from cardavia.games.sisepai.actions import Action
 from cardavia.games.sisepai.events import Event
 from cardavia.games.sisepai.outcome import Outcome
+from cardavia.games.sisepai.phase import Phase
 
 
 @dataclass(frozen=True)
@@ -21,8 +22,7 @@ class SiSePaiView:
     seat: int
     step: int
     dealer: int
-    phase: str
-    """``claim``, ``discard`` or ``over``."""
+    phase: Phase
     to_act: int | None
     hand: tuple[Card, ...]
     """This seat's concealed cards, in canonical order."""
@@ -54,7 +54,7 @@ class SiSePaiView:
             "seat": self.seat,
             "step": self.step,
             "dealer": self.dealer,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "to_act": self.to_act,
             "hand": codes(self.hand),
             "hand_sizes": list(self.hand_sizes),
