@@ -99,6 +99,11 @@ class Card(IntEnum):
         return None if self >= FLOWER_BASE else self % 7
 
     @property
+    def flower(self) -> int | None:
+        """1…5 for the flowers F1…F5; ``None`` for any other card."""
+        return self - FLOWER_BASE + 1 if self >= FLOWER_BASE else None
+
+    @property
     def is_general(self) -> bool:
         """True for the four colours' Generals."""
         return self < FLOWER_BASE and self % 7 == GENERAL

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from cardavia.cards.dominoes import Domino
-from cardavia.cards.four_colour import FLOWER_BASE
-from cardavia.games.sisepai.melds import group_kind, group_score
+from cardavia.cards.four_colour import CARDS
+from cardavia.games.sisepai import GroupKind, group_kind, group_score
 
 PERSON = 0
 """The person always sits at seat 0."""
@@ -95,11 +95,11 @@ def _sisepai_kind(group: Sequence[int]) -> str:
     """``general``, ``flower``, ``pair``, ``triple``, ``quad``, ``command``, ``field``,
     ``soldiers``: the names the end-of-deal breakdown shows."""
     kind = group_kind(group)
-    if kind == "single":
-        return "flower" if group[0] >= FLOWER_BASE else "general"
-    if kind == "identical":
+    if kind is GroupKind.SINGLE:
+        return "flower" if CARDS[group[0]].is_flower else "general"
+    if kind is GroupKind.IDENTICAL:
         return ("pair", "triple", "quad")[len(group) - 2]
-    if kind == "soldier":
+    if kind is GroupKind.SOLDIER:
         return "soldiers"
     return str(kind)
 

@@ -23,7 +23,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from cardavia.cards.dominoes import DOMINOES
-from cardavia.cards.four_colour import CARDS, FLOWER_BASE
+from cardavia.cards.four_colour import CARDS
 from cardavia.i18n import catalogs
 from cardavia.i18n.languages import COOKIE, COOKIE_MAX_AGE, LANGUAGES, html_lang, negotiate
 from cardavia.web import cardfaces, text
@@ -144,10 +144,11 @@ def _card_context(lang: str) -> dict[str, Any]:
     four_colour_marks: dict[str, str] = {}
     for card in CARDS:
         if card.is_flower:
-            labels[str(card)] = (_("flower"), str(card - FLOWER_BASE + 1))
+            labels[str(card)] = (_("flower"), str(card.flower))
             four_colour_marks[str(card)] = ""
         else:
-            colour, character = divmod(int(card), 7)
+            colour, character = card.colour, card.character
+            assert colour is not None and character is not None
             labels[str(card)] = (colours[colour], characters[character])
             four_colour_marks[str(card)] = marks[colour]
     names = text.domino_names(_)

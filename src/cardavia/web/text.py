@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardavia.cards.dominoes import DOMINOES, Domino
-from cardavia.cards.four_colour import CARDS, FLOWER_BASE, Card
+from cardavia.cards.four_colour import CARDS, Card
 
 Gettext = Callable[[str], str]
 
@@ -56,9 +56,10 @@ def card_name_patterns(_: Gettext) -> tuple[str, ...]:
 
 def four_colour_name(card: Card, _: Gettext) -> str:
     """A card's spoken name: "red General", "flower 2"."""
-    if card >= FLOWER_BASE:
-        return _("flower {number}").format(number=card - FLOWER_BASE + 1)
-    colour, character = divmod(int(card), 7)
+    if card.is_flower:
+        return _("flower {number}").format(number=card.flower)
+    colour, character = card.colour, card.character
+    assert colour is not None and character is not None
     return card_name_patterns(_)[colour].format(character=character_names(_)[character])
 
 
