@@ -70,7 +70,7 @@ def test_seat_s_is_dealt_deck_28s_to_28s_plus_28_and_first_leads() -> None:
     assert state.scores == (0, 0, 0)
 
 
-def test_D3_a_hand_with_a_12_and_a_24_scores_all_of_them_at_the_deal() -> None:
+def test_chuopai_D3_a_hand_with_a_12_and_a_24_scores_all_of_them_at_the_deal() -> None:
     deck = deck_with("12 12 12 24", "24 24 24", "12")
     state, events = GAME.deal_with_events(deck, 0)
     assert state.pile(0) == parse_cards("12 12 12 24")
@@ -82,13 +82,13 @@ def test_D3_a_hand_with_a_12_and_a_24_scores_all_of_them_at_the_deal() -> None:
     assert events == (Bonus(0, parse_cards("12 12 12 24")),)
 
 
-def test_D3_one_kind_alone_gives_nothing() -> None:
+def test_chuopai_D3_one_kind_alone_gives_nothing() -> None:
     state, events = GAME.deal_with_events(deck_with("12 12 12 12", "24 24", "24 24"), 1)
     assert state.scores == (0, 0, 0) and events == ()
     assert state.concealed_hand(0).count(Domino.DING_DING) == 4
 
 
-def test_D3_the_bonus_is_checked_for_every_player() -> None:
+def test_chuopai_D3_the_bonus_is_checked_for_every_player() -> None:
     state, events = GAME.deal_with_events(deck_with("12 24 24", "12 12 24", "12 24"), 0)
     assert state.scores == (3, 3, 2)
     assert [event.seat for event in events] == [0, 1, 2]
@@ -99,7 +99,7 @@ def test_D3_the_bonus_is_checked_for_every_player() -> None:
     )
 
 
-def test_D3_the_bonus_is_scored_once_before_the_first_lead() -> None:
+def test_chuopai_D3_the_bonus_is_scored_once_before_the_first_lead() -> None:
     deck = deck_with("12 24", "12 12 12", "24 24 24")
     state = GAME.deal(deck, 1)
     assert state.step == 0 and state.to_act == 1 and state.scores == (2, 0, 0)

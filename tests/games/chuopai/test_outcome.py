@@ -13,13 +13,13 @@ def test_the_highest_score_wins() -> None:
     assert outcome.to_json() == {"result": "win", "winners": [2], "scores": [20, 9, 31]}
 
 
-def test_D2_every_seat_tied_at_the_top_wins_jointly() -> None:
+def test_chuopai_D2_every_seat_tied_at_the_top_wins_jointly() -> None:
     outcome = ChuoPaiOutcome((30, 10, 30))
     assert outcome.winners == (0, 2) and outcome.is_draw
     assert outcome.to_json() == {"result": "tie", "winners": [0, 2], "scores": [30, 10, 30]}
 
 
-def test_D2_a_three_way_tie() -> None:
+def test_chuopai_D2_a_three_way_tie() -> None:
     outcome = ChuoPaiOutcome((8, 8, 8))
     assert outcome.winners == (0, 1, 2) and outcome.is_draw
 

@@ -69,7 +69,9 @@ def test_ordinary_plays_are_one_to_four_cards_of_one_code(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "name"), SPECIAL)
-def test_D4_special_combinations_are_k_keys_plus_k_matching_cards(text: str, name: str) -> None:
+def test_chuopai_D4_special_combinations_are_k_keys_plus_k_matching_cards(
+    text: str, name: str
+) -> None:
     found = play(text)
     assert found.kind is Kind.SPECIAL
     assert found.combination is not None and found.combination.name == name
@@ -77,7 +79,7 @@ def test_D4_special_combinations_are_k_keys_plus_k_matching_cards(text: str, nam
 
 
 @pytest.mark.parametrize(("text", "why"), NOT_PLAYS)
-def test_D4_other_multisets_are_not_plays(text: str, why: str) -> None:
+def test_chuopai_D4_other_multisets_are_not_plays(text: str, why: str) -> None:
     assert classify(parse_cards(text)) is None, why
     assert why_not_a_play(parse_cards(text)).startswith(
         f"{' '.join(sorted(text.split()))} is not a play: "
@@ -95,12 +97,12 @@ def test_D4_other_multisets_are_not_plays(text: str, why: str) -> None:
         "66 66 11 11",
     ],
 )
-def test_D5_only_red_and_black_cards_match_a_key(text: str) -> None:
+def test_chuopai_D5_only_red_and_black_cards_match_a_key(text: str) -> None:
     assert classify(parse_cards(text)) is None
     assert "not a play" in why_not_a_play(parse_cards(text))
 
 
-def test_D5_the_look_alikes_are_named_in_the_refusal() -> None:
+def test_chuopai_D5_the_look_alikes_are_named_in_the_refusal() -> None:
     assert why_not_a_play(parse_cards("44 16")) == (
         "16 44 is not a play: Ren Qi matches 44 only with 34 or 25; "
         "16 has 7 pips but is Yao, not Red or Black"
@@ -122,11 +124,11 @@ def test_D5_the_look_alikes_are_named_in_the_refusal() -> None:
         ("36 45", "play 1 to 4 cards of one code, or a special combination"),
     ],
 )
-def test_D4_a_refused_pattern_says_why(text: str, reason: str) -> None:
+def test_chuopai_D4_a_refused_pattern_says_why(text: str, reason: str) -> None:
     assert reason in why_not_a_play(parse_cards(text))
 
 
-def test_D5_matching_codes_are_red_or_black_and_have_the_named_total() -> None:
+def test_chuopai_D5_matching_codes_are_red_or_black_and_have_the_named_total() -> None:
     totals = {"Tian Jiu": 9, "Di Ba": 8, "Ren Qi": 7, "He Wu": 5}
     for combo in COMBINATIONS:
         for card in combo.matches:
@@ -221,7 +223,7 @@ def test_a_refused_beat_says_which_clause_fails(mine: str, top: str, reason: str
     assert message is not None and message.startswith(reason)
 
 
-def test_D6_strength_orders_the_four_combination_types() -> None:
+def test_chuopai_D6_strength_orders_the_four_combination_types() -> None:
     order = [combo.name for combo in sorted(COMBINATIONS, key=lambda c: c.strength)]
     assert order == ["He Wu", "Ren Qi", "Di Ba", "Tian Jiu"]
 

@@ -43,7 +43,7 @@ def refusal(state: ChuoPaiState, text: str) -> str:
 # -- §6.1 [D7] the lead ---------------------------------------------------------------
 
 
-def test_D7_the_leader_must_lead_and_is_never_offered_pass() -> None:
+def test_chuopai_D7_the_leader_must_lead_and_is_never_offered_pass() -> None:
     state = start("36 45", "11", "22")
     assert legal(state) == ["play 36", "play 45"]
     assert refusal(state, "pass") == (
@@ -51,7 +51,7 @@ def test_D7_the_leader_must_lead_and_is_never_offered_pass() -> None:
     )
 
 
-def test_D7_a_leader_may_lead_any_play_including_a_combination() -> None:
+def test_chuopai_D7_a_leader_may_lead_any_play_including_a_combination() -> None:
     state = start("66 66 45 36 11", "22", "33")
     assert legal(state) == [
         "play 11",
@@ -65,7 +65,7 @@ def test_D7_a_leader_may_lead_any_play_including_a_combination() -> None:
     ]
 
 
-def test_D7_a_leader_with_one_card_leads_it_by_force() -> None:
+def test_chuopai_D7_a_leader_with_one_card_leads_it_by_force() -> None:
     _, events, forced = start("36", "11 22", "15 33").play_forced()
     assert forced[0] == (0, A("play 36"))
     assert events[0] == Lead(0, A("play 36"))
@@ -75,7 +75,7 @@ def test_D7_a_leader_with_one_card_leads_it_by_force() -> None:
 
 
 @pytest.mark.parametrize(("leader", "order"), [(0, [1, 2]), (1, [2, 0]), (2, [0, 1])])
-def test_D8_the_others_answer_in_order_leader_plus_one_then_plus_two(
+def test_chuopai_D8_the_others_answer_in_order_leader_plus_one_then_plus_two(
     leader: int, order: list[int]
 ) -> None:
     hands = ["22 33", "22 33", "22 33"]
@@ -90,7 +90,7 @@ def test_D8_the_others_answer_in_order_leader_plus_one_then_plus_two(
     assert state.to_act == leader
 
 
-def test_D8_a_player_without_cards_is_skipped() -> None:
+def test_chuopai_D8_a_player_without_cards_is_skipped() -> None:
     state = start("55 66", "", "22 33")
     state, _ = play(state, "play 66")
     assert state.to_act == 2
@@ -104,7 +104,7 @@ def test_D8_a_player_without_cards_is_skipped() -> None:
 # -- §6.3–6.4 [D9] forced beating -------------------------------------------------------
 
 
-def test_D9_a_player_who_can_beat_must_beat_and_may_choose_any_beating_play() -> None:
+def test_chuopai_D9_a_player_who_can_beat_must_beat_and_may_choose_any_beating_play() -> None:
     state, _ = play(start("13 13 22", "11 11 44 44 66 66 55", "33"), "play 13 13")
     assert legal(state) == ["play 11 11", "play 44 44", "play 66 66"]
     assert refusal(state, "pass") == "you cannot pass: 11 11 beats 13 13"
@@ -113,13 +113,13 @@ def test_D9_a_player_who_can_beat_must_beat_and_may_choose_any_beating_play() ->
     assert after.to_act == 2
 
 
-def test_D9_you_cannot_pass_names_a_beating_play() -> None:
+def test_chuopai_D9_you_cannot_pass_names_a_beating_play() -> None:
     state, _ = play(start("13 13 22", "44 44 55", "33"), "play 13 13")
     assert legal(state) == ["play 44 44"]
     assert refusal(state, "pass") == "you cannot pass: 44 44 beats 13 13"
 
 
-def test_D9_a_player_who_cannot_beat_passes_and_gives_up_no_card() -> None:
+def test_chuopai_D9_a_player_who_cannot_beat_passes_and_gives_up_no_card() -> None:
     state, _ = play(start("36 22", "45 26 35", "33"), "play 36")
     assert legal(state) == ["pass"]
     after, events = play(state, "pass")
@@ -141,7 +141,7 @@ def test_a_beating_play_becomes_the_play_to_beat() -> None:
     )
 
 
-def test_D6_a_special_combination_is_beaten_only_by_a_stronger_one_of_equal_size() -> None:
+def test_chuopai_D6_a_special_combination_is_beaten_only_by_a_stronger_one_of_equal_size() -> None:
     state, _ = play(start("11 11 26 35 22", "66 66 45 36 44 34", "13 14 33"), "play 11 11 26 35")
     assert legal(state) == ["play 36 45 66 66"]  # 66 45 (2 cards) and 44 34 do not count
     state, _ = play(state, "play 36 45 66 66")
@@ -212,7 +212,7 @@ def test_a_winner_with_an_empty_hand_is_followed_by_the_next_seat() -> None:
     assert legal(state) == ["play 15", "play 16", "play 33"]
 
 
-def test_D1_the_deal_ends_when_at_most_one_player_holds_cards() -> None:
+def test_chuopai_D1_the_deal_ends_when_at_most_one_player_holds_cards() -> None:
     state = start("66 15", "11 22", "12 24 14")
     state, _ = play(state, "play 66", "pass", "pass", "play 15", "pass", "pass")
     # Seat 0 is out; seats 1 and 2 both still hold cards: the deal goes on.
@@ -226,7 +226,7 @@ def test_D1_the_deal_ends_when_at_most_one_player_holds_cards() -> None:
     assert state.card_places()["hand 2"] == parse_cards("12 14 24")
 
 
-def test_D1_the_end_test_waits_for_the_end_of_the_round() -> None:
+def test_chuopai_D1_the_end_test_waits_for_the_end_of_the_round() -> None:
     # Seat 0 leads its last card: only seat 1 holds cards now, but it still answers.
     state, _, forced = start("13", "11 44", "").play_forced()
     assert forced == ((0, A("play 13")),)
@@ -240,7 +240,7 @@ def test_D1_the_end_test_waits_for_the_end_of_the_round() -> None:
     assert state.concealed_hand(1) == parse_cards("11")  # left in hand, unscored
 
 
-def test_D1_the_deal_ends_when_the_last_two_hands_empty_together() -> None:
+def test_chuopai_D1_the_deal_ends_when_the_last_two_hands_empty_together() -> None:
     state, events, _ = start("13", "44", "").play_forced()
     assert [type(event) for event in events] == [Lead, Beat, RoundWon, DealOver]
     assert events[2] == RoundWon(1, A("play 44"), None)
@@ -251,7 +251,7 @@ def test_D1_the_deal_ends_when_the_last_two_hands_empty_together() -> None:
     }
 
 
-def test_D2_players_tied_at_the_top_are_joint_winners() -> None:
+def test_chuopai_D2_players_tied_at_the_top_are_joint_winners() -> None:
     # Seat 0 wins 36, seat 1 then wins 45; seat 2 is left holding 26.
     state, _, forced = start("36", "45", "26").play_forced()
     assert [str(action) for _, action in forced] == [

@@ -53,7 +53,7 @@ def test_group_kinds_and_scores(text: str, kind: str | None, score: int | None) 
         assert best_score(pack(cards)) == score
 
 
-def test_D1_generals_never_form_identical_groups() -> None:
+def test_sisepai_D1_generals_never_form_identical_groups() -> None:
     for text in ("rG rG", "rG rG rG", "gG gG gG gG"):
         assert group_kind(parse_cards(text)) is None
     # Two same-colour Generals are two singles.
@@ -61,7 +61,7 @@ def test_D1_generals_never_form_identical_groups() -> None:
     assert best_grouping(parse_cards("rG rG")) == (2, ((Card.rG,), (Card.rG,)))
 
 
-def test_D1_flowers_never_form_identical_groups() -> None:
+def test_sisepai_D1_flowers_never_form_identical_groups() -> None:
     assert group_kind(parse_cards("F1 F2")) is None
     assert best_score(pack(parse_cards("F1 F2"))) == 6  # two singles
 
@@ -78,11 +78,11 @@ def test_D1_flowers_never_form_identical_groups() -> None:
         ("rS yS wS gS", 2),
     ],
 )
-def test_D11_group_scores(text: str, score: int) -> None:
+def test_sisepai_D11_group_scores(text: str, score: int) -> None:
     assert group_score(parse_cards(text)) == score
 
 
-def test_D12_the_best_grouping_is_chosen_among_several() -> None:
+def test_sisepai_D12_the_best_grouping_is_chosen_among_several() -> None:
     # As a command group plus two pairs this scores 1; as a single General and two
     # identical triples it scores 3.
     cards = parse_cards("rG rA rA rA rE rE rE")

@@ -40,13 +40,13 @@ def test_deal_gives_each_seat_twenty_cards_and_the_dealer_draws_first() -> None:
     assert view.to_act == 2 and view.stock_left == 36 and view.answering == (2, 3, 0, 1)
 
 
-def test_D2_nothing_is_declared_or_exposed_at_the_deal() -> None:
+def test_sisepai_D2_nothing_is_declared_or_exposed_at_the_deal() -> None:
     state = start(QUIET, "rH")
     assert state.exposed == ((), (), (), ())
     assert Card.F1 in state.view(0).hand  # dealt flowers stay concealed
 
 
-def test_D3_a_complete_twenty_card_hand_is_not_a_win() -> None:
+def test_sisepai_D3_a_complete_twenty_card_hand_is_not_a_win() -> None:
     # Seat 1's 20 dealt cards are all grouped already, yet it has not won: a win needs
     # a new card, and the dealer's drawn yR does not fit its hand.
     complete = "rG rA rE yG yA yE wG wA wE gG gA gE rR rH rC wR wH wC F1 F2"
@@ -74,14 +74,14 @@ def test_an_untaken_drawn_card_becomes_the_drawers_discard_then_goes_dead() -> N
     assert (state.to_act, state.view(1).public_from, state.view(1).public_drawn) == (1, 1, True)
 
 
-def test_D7_nobody_claims_their_own_discard() -> None:
+def test_sisepai_D7_nobody_claims_their_own_discard() -> None:
     state = start(QUIET, "yS")
     state, _ = play(state, "pass", "pass", "pass", "pass")
     # The drawer (seat 0) holds rS yS: it cannot claim its own drawn-then-discarded yS.
     assert 0 not in state.view(0).answering
 
 
-def test_D5_a_take_exposes_a_new_group_then_the_taker_discards() -> None:
+def test_sisepai_D5_a_take_exposes_a_new_group_then_the_taker_discards() -> None:
     hands = list(QUIET)
     hands[2] = "rA rE rR rH yA yE yR yH wA wE wR wH gA gE gR gH rC yC yC gC"
     state = start(hands, "yC")
@@ -166,7 +166,7 @@ def test_others_may_claim_only_identical_groups() -> None:
         state._replace(to_act=2).apply(A("take rS yS gS"))
 
 
-def test_D10_a_drawn_flower_is_taken_by_force() -> None:
+def test_sisepai_D10_a_drawn_flower_is_taken_by_force() -> None:
     state = start(QUIET, "F5 rH")
     state, _, forced = state.play_forced()
     assert (0, A("take F5")) in forced
@@ -174,7 +174,7 @@ def test_D10_a_drawn_flower_is_taken_by_force() -> None:
     assert state.phase == "discard" and state.to_act == 0
 
 
-def test_D6_claims_on_the_last_drawn_card_can_still_win() -> None:
+def test_sisepai_D6_claims_on_the_last_drawn_card_can_still_win() -> None:
     hands = ["", "", "", "rG rG yG wG gG rA rA rA rE rE rE rR rH rC yS yS yS F1 yC yC"]
     state = start(hands, "yC")
     last = state._replace(stock=117)  # the stock is empty, the window on yC is open
@@ -186,7 +186,7 @@ def test_D6_claims_on_the_last_drawn_card_can_still_win() -> None:
     assert any(isinstance(event, Won) for event in events)
 
 
-def test_D6_the_stock_is_tested_only_when_a_draw_is_due() -> None:
+def test_sisepai_D6_the_stock_is_tested_only_when_a_draw_is_due() -> None:
     state = start(QUIET, "wS")._replace(stock=117)
     state, _, _ = state.play_forced()
     assert state.to_act is not None  # windows on the last card still run
@@ -201,7 +201,7 @@ def test_D6_the_stock_is_tested_only_when_a_draw_is_due() -> None:
     assert state.outcome.to_json() == {"result": "draw"}
 
 
-def test_D8_answers_are_sealed_until_the_window_closes() -> None:
+def test_sisepai_D8_answers_are_sealed_until_the_window_closes() -> None:
     hands = list(QUIET)
     hands[1] = "rS rS rA rE rR rH yA yE yR yH wA wE wR wH gA gE gR gH yC gC"
     hands[2] = "rS gS rA rE rR rH yA yE yR yH wA wE wR wH gA gE gR gH wC gC"
@@ -253,7 +253,7 @@ def test_the_view_history_holds_public_events_and_never_an_answer() -> None:
     assert state.view(0).history == history  # the same for every seat
 
 
-def test_D13_there_is_no_minimum_score_to_win() -> None:
+def test_sisepai_D13_there_is_no_minimum_score_to_win() -> None:
     # Ten pairs that form nothing else and a lone General: the lowest possible total,
     # 1, still wins.
     pairs = "rG rA rA rE rE yA yA yE yE wA wA wE wE gA gA gE gE rS rS yC"
