@@ -10,7 +10,6 @@ import pytest
 from cardavia.ai.seeding import decision_rng
 from cardavia.ai.sisepai.knowledge import public_counts
 from cardavia.ai.sisepai.rollout import RolloutPlayer, answer
-from cardavia.ai.sisepai.sim import _RULES as RULES
 from cardavia.ai.sisepai.sim import NOBODY, Table
 from cardavia.cards.four_colour import CARDS, FULL_DECK, Card
 from cardavia.games.sisepai import GAME
@@ -22,6 +21,7 @@ from cardavia.games.sisepai.claims import (
     claim_level,
     claim_options,
     resolve,
+    seat_rules,
     take_templates,
 )
 from cardavia.games.sisepai.melds import pack
@@ -147,12 +147,12 @@ def test_sisepai_sim_windows_offer_and_grant_what_the_engine_does(drawn: bool) -
                 for seat in answer_order(owner, drawn):
                     hand = hands[seat]
                     legal = claim_options(hand, card, seat, owner, drawn)
-                    _, may_pass, takes = RULES[drawn][owner * 4 + seat][card]
-                    held = [list(p) for needs, p, _ in takes if holds(hand, needs)]
+                    rules = seat_rules(seat, owner, drawn, card)
+                    held = [list(t.partners) for t in rules.templates if holds(hand, t.needs)]
                     if WIN not in legal:
                         taken = [set_minus(a.cards, card) for a in legal if a.verb is Verb.TAKE]
                         assert sorted(held) == sorted(taken)
-                        assert may_pass == (PASS in legal)
+                        assert rules.may_pass == (PASS in legal)
                     answers.append((seat, _policy_answer(hand, card, seat, owner, drawn)))
                 expected = resolve(answers, owner, drawn)
                 taker, partners, won = Table(hands, [], [0] * 33).window(card, owner, drawn)

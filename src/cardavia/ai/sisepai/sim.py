@@ -2,7 +2,11 @@
 
 It follows sisepai.md §5–6 like the engine (:mod:`cardavia.games.sisepai.state`) but
 keeps plain ints and lists, never builds actions or events, and lets every seat play
-the :mod:`.rollout` policy. The tests play whole deals both ways and compare.
+the :mod:`.rollout` policy. Who may claim what, and which claim is granted, it reads
+from the engine's own claim tables (:data:`cardavia.games.sisepai.claims.SEATS`,
+:func:`~cardavia.games.sisepai.claims.grant_key`): no rule is restated here. The tests
+check its windows against the engine's for every role and public card, and play whole
+deals both ways.
 
 ``seen`` counts the public cards of each kind (exposed, dead, the public card): with a
 seat's own hand it gives the unseen counts the policy reads, as a view would.
@@ -14,51 +18,12 @@ from collections.abc import Sequence
 
 from cardavia.ai.sisepai.rollout import answer, best_discard
 from cardavia.ai.sisepai.shape import BITS
-from cardavia.games.sisepai.claims import (
-    MAY_PASS,
-    WIN_LEVELS,
-    Level,
-    grant_key,
-    public_class,
-    role_of,
-    take_templates,
-)
+from cardavia.games.sisepai.claims import SEATS, grant_key
 from cardavia.games.sisepai.melds import is_complete
 from cardavia.games.sisepai.seats import PLAYERS
 
 NOBODY = -1
 """The result of a drawn deal."""
-
-_Take = tuple[tuple[tuple[int, int], ...], tuple[int, ...], Level]
-"""A take one seat may make: what the hand must hold, the partners, the priority level."""
-
-
-def _seat_rules() -> tuple[tuple[tuple[tuple[Level, bool, tuple[_Take, ...]], ...], ...], ...]:
-    """``[drawn][owner * PLAYERS + seat][card]``: the seat's win level, whether it may pass,
-    and its takes — every claim rule of the engine (:mod:`...claims`), tabled for speed."""
-    tables = []
-    for drawn in (False, True):
-        rows = []
-        for owner in range(PLAYERS):
-            for seat in range(PLAYERS):
-                role = role_of(seat, owner, drawn)
-                rows.append(
-                    tuple(
-                        (
-                            WIN_LEVELS[role],
-                            MAY_PASS[role, public_class(card)],
-                            tuple(
-                                (t.needs, t.partners, t.level) for t in take_templates(role, card)
-                            ),
-                        )
-                        for card in range(len(BITS))
-                    )
-                )
-        tables.append(tuple(rows))
-    return tuple(tables)
-
-
-_RULES = _seat_rules()
 _NO_CLAIM = (99, 99)
 
 
@@ -104,7 +69,7 @@ class Table:
         """
         hands = self.hands
         start = owner if drawn else owner + 1
-        rules = _RULES[drawn]
+        seats = SEATS[drawn]
         best_key = _NO_CLAIM
         taker = NOBODY
         taker_wins = False
@@ -113,34 +78,28 @@ class Table:
         for i in range(PLAYERS if drawn else PLAYERS - 1):
             seat = (start + i) % PLAYERS
             hand = hands[seat]
-            win_level, may_pass, takes = rules[owner * PLAYERS + seat][card]
+            rules = seats[owner * PLAYERS + seat][card]
             chosen: tuple[int, ...] | None
             wins = False
             if seat == fixed_seat:
                 if fixed_take == "win":
-                    chosen, level, wins = (), win_level, True
+                    chosen, level, wins = (), rules.win_level, True
                 elif fixed_take is None or isinstance(fixed_take, str):
                     continue
                 else:
                     chosen = fixed_take
-                    level = next(lv for _, partners, lv in takes if partners == chosen)
+                    level = next(t.level for t in rules.templates if t.partners == chosen)
             elif is_complete(hand + bit):
                 # The policy always wins when it may ([D9]: then it has no take).
-                chosen, level, wins = (), win_level, True
+                chosen, level, wins = (), rules.win_level, True
             else:
-                held = []
-                for needs, partners, lv in takes:
-                    for shift, copies in needs:
-                        if (hand >> shift) & 7 < copies:
-                            break
-                    else:
-                        held.append((partners, lv))
+                held = rules.held(hand)
                 if not held:
                     continue
-                chosen = answer(hand, [partners for partners, _ in held], may_pass)
+                chosen = answer(hand, [t.partners for t in held], rules.may_pass)
                 if chosen is None:
                     continue
-                level = next(lv for partners, lv in held if partners == chosen)
+                level = next(t.level for t in held if t.partners == chosen)
             key = grant_key(level, seat, owner)
             if key < best_key:
                 best_key, taker, group, taker_wins = key, seat, chosen, wins
