@@ -167,7 +167,7 @@ def test_chuo_pai_deals_every_card_28_to_each_seat_and_the_first_leader_at_rando
     for seed in range(30):
         deck, first = CHUO_PAI.shuffle(random.Random(seed))
         state = CHUO_PAI.deal(deck, first)
-        dealt = [state.hand(seat) + state.pile(seat) for seat in range(3)]  # pile: the bonus
+        dealt = [state.concealed_hand(seat) + state.pile(seat) for seat in range(3)]  # pile: the bonus
         assert [len(cards) for cards in dealt] == [28, 28, 28]
         assert Counter(card for cards in dealt for card in cards) == Counter(deck)  # no stock
         assert state.leader == first == state.to_act
