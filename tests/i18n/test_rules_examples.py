@@ -167,7 +167,8 @@ def test_chuo_pai_deals_every_card_28_to_each_seat_and_the_first_leader_at_rando
     for seed in range(30):
         deck, first = CHUO_PAI.shuffle(random.Random(seed))
         state = CHUO_PAI.deal(deck, first)
-        dealt = [state.concealed_hand(seat) + state.pile(seat) for seat in range(3)]  # pile: the bonus
+        # A seat's pile at the deal holds its starting bonus, taken out of its hand.
+        dealt = [state.concealed_hand(seat) + state.pile(seat) for seat in range(3)]
         assert [len(cards) for cards in dealt] == [28, 28, 28]
         assert Counter(card for cards in dealt for card in cards) == Counter(deck)  # no stock
         assert state.leader == first == state.to_act
