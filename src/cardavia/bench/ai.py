@@ -15,7 +15,7 @@ from typing import Any
 
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
-from cardavia.games.registry import get_game
+from cardavia.games.registry import GAME_NAMES, get_game
 from cardavia.records.deal import Deal
 
 PLAYERS = ("basic", "strong")
@@ -63,5 +63,5 @@ def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
     """Measure every game's ``basic`` and ``strong`` players; the figures as a dict."""
     return {
         game: {name: time_player(game, name, seconds, seed) for name in PLAYERS}
-        for game in ("sisepai", "chuopai")
+        for game in GAME_NAMES
     }

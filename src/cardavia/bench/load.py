@@ -39,10 +39,11 @@ from pathlib import Path
 from typing import Any
 
 from cardavia.bench.servers import ServerProcess
+from cardavia.games.registry import GAME_NAMES
 from cardavia.records import parse_record, replay
 from cardavia.store import sqlite_url
 
-GAMES = ("sisepai", "chuopai")
+GAMES = GAME_NAMES
 KINDS = ("create", "act", "record")
 TIMEOUT = 30.0
 RAMP_PAUSES = 10

@@ -26,7 +26,9 @@ import tempfile
 import time
 from typing import Any
 
-GAMES = ("sisepai", "chuopai")
+from cardavia.games.registry import GAME_NAMES
+
+GAMES = GAME_NAMES
 
 
 def _free_port() -> int:
