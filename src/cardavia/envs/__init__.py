@@ -11,17 +11,16 @@ arena and the site run without those libraries.
 
 from __future__ import annotations
 
-import importlib.util
-
-_MISSING = [
-    name for name in ("pettingzoo", "gymnasium", "numpy") if not importlib.util.find_spec(name)
-]
-if _MISSING:
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as missing:
     raise ModuleNotFoundError(
-        f"cardavia.envs needs {', '.join(_MISSING)}: install the env extra "
+        f"cardavia.envs needs {missing.name or 'PettingZoo'}: install the env extra "
         "(pip install 'cardavia[env]')",
-        name=_MISSING[0],
-    )
+        name=missing.name,
+    ) from missing
 
 ENV_GAMES: tuple[str, ...] = ("sisepai", "chuopai")
 """The games with an environment; ``cardavia.envs.<game>_v0`` is each one's module."""

@@ -68,6 +68,8 @@ class CardaviaEnv(AECEnv[str, Observation, Any]):
         """The seed of the running deal: for the trainer's logs, never an agent's input."""
         self.deal: Deal | None = None
         self._seen: dict[str, int] = {}
+        # The views of the current state by seat: info and observation share one.
+        self._views: tuple[object, dict[int, Any]] = (None, {})
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -132,7 +134,7 @@ class CardaviaEnv(AECEnv[str, Observation, Any]):
         seat = self._seats[agent]
         legal = state.legal_actions() if state.to_act == seat else ()
         return {
-            "observation": self.spec.encode(state.view(seat)),
+            "observation": self.spec.encode(self._view(seat)),
             "action_mask": self.spec.numbering.mask(legal),
         }
 
@@ -172,6 +174,18 @@ class CardaviaEnv(AECEnv[str, Observation, Any]):
             raise RuntimeError("call reset() before using the environment")
         return self.deal
 
+    def _view(self, seat: int) -> Any:
+        """``seat``'s view of the current state (made once per state and seat)."""
+        state = self._running().state
+        cached_state, views = self._views
+        if cached_state is not state:
+            views = {}
+            self._views = (state, views)
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = state.view(seat)
+        return view
+
     def _next_turn(self) -> None:
         """After a reset or a decision: name the next agent, or end the deal."""
         state = self._running().state
@@ -192,7 +206,7 @@ class CardaviaEnv(AECEnv[str, Observation, Any]):
     def _info(self, agent: str) -> dict[str, Any]:
         """The public events since ``agent`` last acted (forced actions included), and
         the outcome once the deal is over: read from its seat's view."""
-        view = self._running().state.view(self._seats[agent])
+        view = self._view(self._seats[agent])
         info: dict[str, Any] = {
             "events": [event.to_json() for event in view.history[self._seen[agent] :]]
         }

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import numpy as np
-import numpy.typing as npt
-
 
 def offsets(blocks: Sequence[tuple[str, int]]) -> dict[str, int]:
     """The start of each named block of an observation laid out as ``blocks``."""
@@ -18,7 +15,11 @@ def offsets(blocks: Sequence[tuple[str, int]]) -> dict[str, int]:
     return starts
 
 
-def count_into(row: npt.NDArray[np.float32], cards: Iterable[int]) -> None:
-    """Add one to ``row[card]`` for every card of ``cards`` (repeats count)."""
+def count_into(row: list[int], cards: Iterable[int]) -> None:
+    """Add one to ``row[card]`` for every card of ``cards`` (repeats count).
+
+    Rows are plain lists, turned into one array at the end: item by item, a NumPy
+    array is several times slower to add to than a list.
+    """
     for card in cards:
         row[card] += 1

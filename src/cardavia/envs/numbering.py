@@ -28,6 +28,8 @@ class ActionNumbering:
         """``actions[i]``: the engine's action object of number ``i``."""
         self._parse = parse
         self._numbers = {text: i for i, text in enumerate(self.texts)}
+        # Engine actions are values: looking them up skips formatting their text.
+        self._by_action = {action: i for i, action in enumerate(self.actions)}
         if len(self._numbers) != len(self.texts):
             raise ValueError("an action numbering lists every action exactly once")
         for text, action in zip(self.texts, self.actions, strict=True):
@@ -46,6 +48,10 @@ class ActionNumbering:
     def number(self, action: object) -> int:
         """The number of an action, given as an engine action or as text in any spelling
         the parser accepts (``take yC yC yC`` with its cards in any order)."""
+        if not isinstance(action, str):
+            found = self._by_action.get(action)
+            if found is not None:
+                return found
         text = str(self._parse(action)) if isinstance(action, str) else str(action)
         number = self._numbers.get(text)
         if number is None:
@@ -53,9 +59,9 @@ class ActionNumbering:
         return number
 
     def numbers(self, legal: Iterable[object]) -> list[int]:
-        """The numbers of ``legal``, in its order."""
-        numbers = self._numbers
-        return [numbers[str(action)] for action in legal]
+        """The numbers of the engine actions ``legal``, in its order."""
+        by_action = self._by_action
+        return [by_action[action] for action in legal]
 
     def mask(self, legal: Iterable[object]) -> npt.NDArray[np.int8]:
         """An ``int8`` vector with a 1 at the number of each action of ``legal``."""

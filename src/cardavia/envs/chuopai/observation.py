@@ -66,13 +66,14 @@ _CARD_ROWS = 7
 def encode(view: ChuoPaiView) -> npt.NDArray[np.float32]:
     """The observation of the seat whose view this is."""
     me = view.seat
-    cards = np.zeros((_CARD_ROWS, CODES), dtype=np.float32)
-    count_into(cards[0], view.hand)
+    rows = [[0] * CODES for _ in range(_CARD_ROWS)]
+    count_into(rows[0], view.hand)
     for seat, pile in enumerate(view.piles):
-        count_into(cards[1 + (seat - me) % SEATS], pile)
-    count_into(cards[4], view.gone)
+        count_into(rows[1 + (seat - me) % SEATS], pile)
+    count_into(rows[4], view.gone)
     for _, action in view.round_plays:
-        count_into(cards[5], action.cards)
+        count_into(rows[5], action.cards)
+    cards = np.array(rows, dtype=np.float32)
     cards[6] = COPIES - cards[:6].sum(axis=0)
     out = np.zeros(SIZE, dtype=np.float32)
     out[: _START["top"]] = cards.reshape(-1) / COPIES

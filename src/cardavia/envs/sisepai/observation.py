@@ -75,26 +75,25 @@ _CARD_BLOCKS = 16
 def encode(view: SiSePaiView) -> npt.NDArray[np.float32]:
     """The observation of the seat whose view this is."""
     me = view.seat
-    cards = np.zeros((_CARD_BLOCKS, CARD_KINDS), dtype=np.float32)
-    count_into(cards[0], view.hand)
+    rows = [[0] * CARD_KINDS for _ in range(_CARD_BLOCKS)]
+    count_into(rows[0], view.hand)
     for seat, groups in enumerate(view.exposed):
+        row = rows[1 + (seat - me) % SEATS]
         for group in groups:
-            count_into(cards[1 + (seat - me) % SEATS], group)
-    count_into(cards[5], view.dead)
+            count_into(row, group)
+    count_into(rows[5], view.dead)
     for event in view.history:
         if type(event) is Discarded:
-            cards[(10 if event.drawn else 6) + (event.seat - me) % SEATS, event.card] += 1
-    seen = cards[0] + cards[1:6].sum(axis=0)
+            rows[(10 if event.drawn else 6) + (event.seat - me) % SEATS][event.card] += 1
     if view.public_card is not None:
-        cards[15, view.public_card] = 1
-        seen[view.public_card] += 1
-    cards[14] = _COPIES - seen
+        rows[15][view.public_card] = 1
+    cards = np.array(rows, dtype=np.float32)
+    cards[14] = _COPIES - cards[0] - cards[1:6].sum(axis=0) - cards[15]
     cards *= _SCALE
     out = np.zeros(SIZE, dtype=np.float32)
     out[: _START["public_from"]] = cards.reshape(-1)
-    at = _START["public_from"]
     if view.public_from is not None:
-        out[at + (view.public_from - me) % SEATS] = 1
+        out[_START["public_from"] + (view.public_from - me) % SEATS] = 1
     out[_START["public_drawn"]] = view.public_drawn
     out[_START["phase"] + PHASES.index(view.phase)] = 1
     out[_START["dealer"] + (view.dealer - me) % SEATS] = 1
