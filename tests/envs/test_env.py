@@ -140,30 +140,9 @@ def test_the_wrapped_environment_ends_the_deal_on_an_illegal_number(module: Modu
 
 def test_a_deal_won_by_a_forced_action_ends_at_reset() -> None:
     game = get_game("sisepai")
-    dealt = [
-        *[
-            "rA",
-            "rA",
-            "rA",
-            "rE",
-            "rE",
-            "rE",
-            "rR",
-            "rR",
-            "rR",
-            "rH",
-            "rH",
-            "rH",
-            "rC",
-            "rC",
-            "rC",
-            "rS",
-            "rS",
-            "rS",
-        ],
-        "F1",
-        "F2",
-    ]
+    # Six identical triples and two flowers: complete, and a drawn General makes 21.
+    dealt = [code for code in ("rA", "rE", "rR", "rH", "rC", "rS") for _ in range(3)]
+    dealt += ["F1", "F2"]
     rest = list(game.full_deck())
     for code in [*dealt, "rG"]:
         rest.remove(game.parse_card(code))
