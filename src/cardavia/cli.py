@@ -89,7 +89,11 @@ def bench(
 def arena(
     game: Annotated[str, typer.Option(help="sisepai or chuopai.")],
     seats: Annotated[
-        str, typer.Option(help="Player names, one per seat: e.g. strong,basic,basic,basic.")
+        str,
+        typer.Option(
+            help="Player names, one per seat: e.g. strong,basic,basic,basic; "
+            "'cmd:COMMAND' seats an external program (docs/bots.md)."
+        ),
     ],
     deals: Annotated[int, typer.Option(help="Distinct decks; each is played in every rotation.")],
     seed: Annotated[int, typer.Option(help="Seed of the decks and of every decision.")] = 1,
@@ -97,11 +101,19 @@ def arena(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG or SVG chart here.")] = None,
     records: Annotated[Path | None, typer.Option(help="Keep every deal's record here.")] = None,
+    bot_timeout: Annotated[
+        float, typer.Option(help="Seconds an external program has for each decision.")
+    ] = 1.0,
+    bot_start_timeout: Annotated[
+        float, typer.Option(help="Seconds an external program has to start and say hello.")
+    ] = 10.0,
 ) -> None:
     """AI players meet on duplicate deals; print their rates with 95% intervals."""
     from cardavia.arena.cli import run_command
 
-    code = run_command(game, seats, deals, seed, workers, as_json, plot, records)
+    code = run_command(
+        game, seats, deals, seed, workers, as_json, plot, records, bot_timeout, bot_start_timeout
+    )
     raise typer.Exit(code)
 
 

@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from cardavia.ai.registry import UnknownPlayerError
 from cardavia.arena.report import print_table
 from cardavia.arena.runner import run_arena
+from cardavia.arena.seats import BOT_PREFIX, DECISION_TIMEOUT, START_TIMEOUT, BotError
 from cardavia.games.registry import GAME_NAMES, UnknownGameError, get_game
 
 
@@ -24,6 +25,8 @@ def run_command(
     as_json: bool,
     plot: Path | None,
     records: Path | None,
+    bot_timeout: float = DECISION_TIMEOUT,
+    bot_start_timeout: float = START_TIMEOUT,
 ) -> int:
     """Run the arena as the command line asked; the exit code (2 on bad arguments)."""
     err = Console(stderr=True)
@@ -38,6 +41,12 @@ def run_command(
         return 2
     if deals < 1 or workers < 1:
         err.print("--deals and --workers must be at least 1")
+        return 2
+    if bot_timeout <= 0 or bot_start_timeout <= 0:
+        err.print("--bot-timeout and --bot-start-timeout must be more than 0 seconds")
+        return 2
+    if any(name == BOT_PREFIX for name in names):
+        err.print(f"{BOT_PREFIX} needs a command to run, like {BOT_PREFIX}python3 mybot.py")
         return 2
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         err.print(f"--plot writes .png or .svg files, not {plot.name!r}")
@@ -61,9 +70,11 @@ def run_command(
                 workers,
                 records,
                 progress=lambda n: bar.advance(task, n),
+                bot_timeout=bot_timeout,
+                bot_start_timeout=bot_start_timeout,
             )
-        except UnknownPlayerError as exc:
-            err.print(str(exc))
+        except (UnknownPlayerError, BotError) as exc:
+            err.print(str(exc), markup=False, highlight=False, soft_wrap=True)
             return 2
     if as_json:
         print(json.dumps(result.to_json()))

@@ -2,7 +2,8 @@
 
 It drives :class:`cardavia.records.deal.Deal` (which applies forced actions and keeps
 the record), gives each seat only its view and the legal actions, and seeds every
-decision with :func:`cardavia.ai.seeding.decision_rng`.
+decision with :func:`cardavia.ai.seeding.decision_rng`. A seat is one of our AI players
+or an external program (:mod:`cardavia.arena.seats`).
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from cardavia.ai.base import AnyPlayer
 from cardavia.ai.seeding import decision_rng
+from cardavia.arena.seats import Seat
 from cardavia.records.deal import Deal
 
 
@@ -26,11 +27,13 @@ class Played(NamedTuple):
     """The deal's record as JSON text, when asked for."""
     decision_s: tuple[tuple[int, float], ...]
     """``(seat, seconds)`` of every decision (for timing only: never in results)."""
+    faults: tuple[tuple[int, int | None, str, str], ...] = ()
+    """``(seat, step, kind, message)`` of each external program's failure."""
 
 
 def play_deal(
     game: Any,
-    players: Sequence[AnyPlayer],
+    players: Sequence[Seat],
     deck: tuple[Any, ...],
     first: int,
     seed: int,
@@ -39,6 +42,8 @@ def play_deal(
 ) -> Played:
     """Play one deal to its end; ``players[s]`` decides for seat ``s``."""
     deal = Deal(game, deck, first, meta)
+    for seat, player in enumerate(players):
+        player.begin(game.name, seat, len(players))
     times: list[tuple[int, float]] = []
     while not deal.over:
         state = deal.state
@@ -49,6 +54,8 @@ def play_deal(
         action = players[seat].choose(state.view(seat), legal, rng)
         times.append((seat, time.perf_counter() - start))
         deal.act(action)
+    for seat, player in enumerate(players):
+        player.end(deal.state.view(seat))
     outcome = deal.state.outcome
     return Played(
         tuple(outcome.winners),
@@ -56,4 +63,5 @@ def play_deal(
         bool(outcome.is_draw),
         deal.record().dumps() if keep_record else None,
         tuple(times),
+        tuple((seat, *fault) for seat, player in enumerate(players) for fault in player.faults()),
     )

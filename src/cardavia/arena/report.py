@@ -8,6 +8,10 @@ from rich.console import Console
 from rich.table import Table
 
 from cardavia.arena.results import ArenaResult
+from cardavia.arena.seats import FALLBACK
+
+SHOWN_FAULTS = 20
+"""Faults listed one by one in the table; ``--json`` lists them all."""
 
 
 def _interval(value: float, ci: tuple[float, float], percent: bool) -> str:
@@ -18,7 +22,8 @@ def _interval(value: float, ci: tuple[float, float], percent: bool) -> str:
 
 def print_table(result: ArenaResult, console: Console | None = None) -> None:
     """Per player: seatings, win rate, draw rate, mean score and score share, each with
-    its 95% interval; then the first seat's win-rate ratio against each other player."""
+    its 95% interval; then the first seat's win-rate ratio against each other player;
+    then the failures of external programs, if any."""
     if console is None:
         console = Console()
         if not console.is_terminal:
@@ -45,3 +50,18 @@ def print_table(result: ArenaResult, console: Console | None = None) -> None:
             f"win rate {r.name} / {r.versus}: {r.ratio:.2f}× "
             f"(95% bootstrap over decks: {r.ratio_ci[0]:.2f}–{high})"
         )
+    faults = result.faults
+    if faults:
+        counts = ", ".join(
+            f"{kind} {sum(f.kind == kind for f in faults)}"
+            for kind in dict.fromkeys(f.kind for f in faults)
+        )
+        console.print(
+            f"{len(faults)} program faults ({counts}); {FALLBACK} finished those seats:",
+            markup=False,
+            soft_wrap=True,
+        )
+        for fault in faults[:SHOWN_FAULTS]:
+            console.print(f"  {fault.describe()}", markup=False, highlight=False, soft_wrap=True)
+        if len(faults) > SHOWN_FAULTS:
+            console.print(f"  … and {len(faults) - SHOWN_FAULTS} more (--json lists them all)")

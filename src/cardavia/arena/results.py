@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardavia.arena.seats import Fault
 from cardavia.arena.stats import mean_interval, ratio_interval, wilson
 
 
@@ -20,6 +21,8 @@ class SeatingResult:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     is_draw: bool
+    faults: tuple[Fault, ...] = ()
+    """External programs' failures in this play (``basic`` finished their seats)."""
 
     def shares(self) -> tuple[float, ...]:
         """Each seat's share of the points of the deal (an equal split when nobody scored)."""
@@ -75,6 +78,11 @@ class ArenaResult:
     def draw_rate(self) -> float:
         """Share of plays with no sole winner."""
         return sum(r.is_draw for r in self.results) / max(1, len(self.results))
+
+    @property
+    def faults(self) -> list[Fault]:
+        """Every external program's failure, in (deal, rotation) order."""
+        return [fault for r in self.results for fault in r.faults]
 
     def players(self) -> list[PlayerFigures]:
         """Figures per distinct player name, in order of first seat."""
@@ -163,6 +171,7 @@ class ArenaResult:
                 }
                 for r in self.ratios()
             ],
+            "faults": [fault.to_json() for fault in self.faults],
         }
 
 

@@ -3,20 +3,41 @@
 A worker needs only ``(game, names, seed, deal)`` to play every rotation of a deal:
 the deck, the seats and every decision's generator follow from them
 (:mod:`.schedule`, :func:`cardavia.ai.seeding.decision_rng`), and players keep no
-state between decisions. So ``--workers K`` gives exactly the results of one process.
+state between decisions. So ``--workers K`` gives exactly the results of one process
+(with external programs too, when they decide from the messages of the deal alone).
+
+Each process starts each ``cmd:`` program once and keeps it for all its deals; every
+program is told ``bye`` and ended when the process is done, also when it is stopped.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.util
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import FrameType
+from typing import NamedTuple
 
 from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
 from cardavia.arena.loop import play_deal
 from cardavia.arena.results import ArenaResult, SeatingResult, merge
 from cardavia.arena.schedule import deck_for, seatings
+from cardavia.arena.seats import (
+    BOT_PREFIX,
+    DECISION_TIMEOUT,
+    FALLBACK,
+    START_TIMEOUT,
+    AISeat,
+    Bot,
+    BotSeat,
+    Fault,
+    Seat,
+    check_bot,
+    is_bot,
+)
 from cardavia.games.registry import get_game
 
 Progress = Callable[[int], None]
@@ -33,34 +54,79 @@ def _player(game: str, name: str) -> AnyPlayer:
     return _PLAYERS[key]
 
 
-Task = tuple[str, tuple[str, ...], int, int, bool]
+_BOTS: dict[tuple[int, str], Bot] = {}
+"""The programs this process runs: one per ``cmd:`` entry of ``--seats`` (by position)."""
+
+
+def _bot(index: int, command: str, start_timeout: float) -> Bot:
+    key = (index, command)
+    if key not in _BOTS:
+        _BOTS[key] = Bot(command, start_timeout)
+    return _BOTS[key]
+
+
+def close_bots() -> None:
+    """Say ``bye`` to every program this process runs and end them."""
+    while _BOTS:
+        _, bot = _BOTS.popitem()
+        bot.close()
+
+
+class Task(NamedTuple):
+    """What a worker needs to play every rotation of one deal."""
+
+    game: str
+    names: tuple[str, ...]
+    seed: int
+    deal: int
+    keep: bool
+    bot_timeout: float = DECISION_TIMEOUT
+    bot_start_timeout: float = START_TIMEOUT
+
+
 DealOutput = tuple[list[SeatingResult], list[tuple[str, str]]]
+
+
+def _seat(task: Task, game: object, index: int, name: str) -> Seat:
+    """Who plays the ``--seats`` entry ``index`` (``name``) at one seating."""
+    if not is_bot(name):
+        return AISeat(_player(task.game, name))
+    bot = _bot(index, name[len(BOT_PREFIX) :], task.bot_start_timeout)
+    return BotSeat(name, bot, game, _player(task.game, FALLBACK), task.bot_timeout)
 
 
 def play_one_deal(task: Task) -> DealOutput:
     """Every rotation of one deal: results, and ``(file name, record)`` when kept."""
-    game_name, names, seed, deal, keep = task
-    game = get_game(game_name)
-    deck, first = deck_for(game, seed, deal)
+    game = get_game(task.game)
+    deck, first = deck_for(game, task.seed, task.deal)
     rows: list[SeatingResult] = []
     records: list[tuple[str, str]] = []
-    for seating in seatings(names, seed, deal):
-        players = [_player(game_name, name) for name in seating.seats]
-        meta = {"arena_seed": seed, "deal": deal, "rotation": seating.rotation}
+    n = len(task.names)
+    for seating in seatings(task.names, task.seed, task.deal):
+        players = [
+            _seat(task, game, (seat - seating.rotation) % n, name)
+            for seat, name in enumerate(seating.seats)
+        ]
+        meta = {"arena_seed": task.seed, "deal": task.deal, "rotation": seating.rotation}
         meta["seats"] = list(seating.seats)  # type: ignore[assignment]
-        played = play_deal(game, players, deck, first, seating.seed, meta, keep)
+        played = play_deal(game, players, deck, first, seating.seed, meta, task.keep)
+        faults = tuple(
+            Fault(seating.seats[seat], task.deal, seating.rotation, seat, step, kind, message)
+            for seat, step, kind, message in played.faults
+        )
         rows.append(
             SeatingResult(
-                deal,
+                task.deal,
                 seating.rotation,
                 seating.seats,
                 played.winners,
                 played.scores,
                 played.is_draw,
+                faults,
             )
         )
         if played.record is not None:
-            records.append((f"{game_name}-{deal:05d}-r{seating.rotation}.json", played.record))
+            records.append((f"{task.game}-{task.deal:05d}-r{seating.rotation}.json", played.record))
     return rows, records
 
 
@@ -72,24 +138,43 @@ def run_arena(
     workers: int = 1,
     records: Path | None = None,
     progress: Progress | None = None,
+    bot_timeout: float = DECISION_TIMEOUT,
+    bot_start_timeout: float = START_TIMEOUT,
 ) -> ArenaResult:
-    """Play ``deals`` decks, each in every rotation of ``names``; figures per player."""
+    """Play ``deals`` decks, each in every rotation of ``names``; figures per player.
+
+    A ``cmd:<command>`` name is an external program (docs/bots.md), given
+    ``bot_timeout`` seconds per decision; it is started and greeted once before the
+    run, so one that cannot play at all raises ``BotError`` at once.
+    """
     players = get_game(game).players
     if len(names) != players:
         raise ValueError(f"{game} needs {players} seats, got {len(names)}: {', '.join(names)}")
-    for name in set(names):
-        get_player(game, name)  # fail early on an unknown name
+    if bot_timeout <= 0 or bot_start_timeout <= 0:
+        raise ValueError("the bot timeouts must be more than 0 seconds")
+    for name in dict.fromkeys(names):  # fail early on an unknown name or a dead program
+        if is_bot(name):
+            check_bot(name[len(BOT_PREFIX) :], bot_start_timeout)
+        else:
+            get_player(game, name)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
-    tasks: list[Task] = [(game, tuple(names), seed, d, records is not None) for d in range(deals)]
+    keep = records is not None
+    tasks = [
+        Task(game, tuple(names), seed, d, keep, bot_timeout, bot_start_timeout)
+        for d in range(deals)
+    ]
     rows: list[SeatingResult] = []
-    for deal_rows, deal_records in _outputs(tasks, workers):
-        rows += deal_rows
-        if records is not None:
-            for file_name, text in deal_records:
-                (records / file_name).write_text(text + "\n", encoding="utf-8")
-        if progress is not None:
-            progress(len(deal_rows))
+    try:
+        for deal_rows, deal_records in _outputs(tasks, workers):
+            rows += deal_rows
+            if records is not None:
+                for file_name, text in deal_records:
+                    (records / file_name).write_text(text + "\n", encoding="utf-8")
+            if progress is not None:
+                progress(len(deal_rows))
+    finally:
+        close_bots()
     return merge(game, names, deals, rows)
 
 
@@ -98,9 +183,37 @@ def _outputs(tasks: list[Task], workers: int) -> Iterator[DealOutput]:
         yield from map(play_one_deal, tasks)
         return
     context = multiprocessing.get_context("spawn" if _is_macos() else "fork")
-    with context.Pool(workers) as pool:
+    pool = context.Pool(workers, initializer=_worker_started)
+    try:
         # Unordered for an even load; merge() restores (deal, rotation) order.
         yield from pool.imap_unordered(play_one_deal, tasks, chunksize=1)
+        # Workers that run out of tasks exit by themselves and end their programs;
+        # terminating them (SIGTERM) is kept for a run that stops early.
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _worker_started() -> None:
+    """A worker ends its programs when it exits, also when the pool terminates it."""
+    multiprocessing.util.Finalize(None, _worker_exiting, exitpriority=10)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+
+
+def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    # SystemExit unwinds the worker, whose exit then runs _worker_exiting.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(0)
+
+
+def _worker_exiting() -> None:
+    # The pool terminates workers that are still exiting: a second SIGTERM must not
+    # cut short the ending of the programs.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    close_bots()
 
 
 def _is_macos() -> bool:
