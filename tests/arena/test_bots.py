@@ -181,3 +181,16 @@ def test_bad_bot_options_exit_2() -> None:
         ["--seats", f"{EXAMPLE},basic,basic", "--bot-timeout", "0"],
     ):
         assert CliRunner().invoke(app, [*base, *extra]).exit_code == 2
+
+
+def test_the_documented_exchange_is_what_the_arena_writes() -> None:
+    from cardavia.arena import protocol
+
+    exchange = (ROOT / "docs" / "bots.md").read_text().split("```text\n")[1].split("```")[0]
+    lines = [line[2:] for line in exchange.splitlines() if line.startswith(("> {", "< {"))]
+    whole = [json.loads(line) for line in lines if "…" not in line]  # (cut lines aside)
+    assert whole[0] == protocol.hello()
+    assert protocol.read_hello(json.dumps(whole[1]).encode()) == 1
+    assert whole[2] == protocol.start("chuopai", 0, 3)
+    protocol.read_ready(json.dumps(whole[3]).encode())
+    assert whole[-1] == protocol.bye()
