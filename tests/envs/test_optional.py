@@ -33,3 +33,16 @@ def test_without_them_the_environments_say_what_to_install(missing: str) -> None
     assert done.returncode != 0
     assert f"cardavia.envs needs {missing}: install the env extra" in done.stderr
     assert "pip install 'cardavia[env]'" in done.stderr
+
+
+def test_bench_env_without_them_says_what_to_install() -> None:
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None\n"
+        "from cardavia.cli import main\n"
+        "sys.argv = ['cardavia', 'bench', 'env']\n"
+        "main()\n"
+    )
+    done = _python(code)
+    assert done.returncode == 2
+    assert "install the env extra (pip install 'cardavia[env]')" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -10,11 +10,12 @@ engine state never reaches an encoder.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -215,9 +216,20 @@ class CardaviaEnv(AECEnv[str, Observation, Any]):
         return info
 
 
-def metadata(spec: EnvSpec) -> dict[str, Any]:
-    """The class attribute ``metadata`` of an environment, as PettingZoo's classic games have."""
-    return {"render_modes": ["ansi"], "name": spec.name, "is_parallelizable": False}
+class GameEnv(CardaviaEnv, EzPickle):
+    """The environment of one game, as a class (PettingZoo's ``raw_env``): a subclass
+    names its game's ``SPEC``; it pickles by its constructor's arguments."""
+
+    SPEC: ClassVar[EnvSpec]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A class attribute, as PettingZoo's classic games have it.
+        cls.metadata = {"render_modes": ["ansi"], "name": cls.SPEC.name, "is_parallelizable": False}
+
+    def __init__(self, render_mode: str | None = None) -> None:
+        EzPickle.__init__(self, render_mode)
+        super().__init__(self.SPEC, render_mode)
 
 
 def wrap(env: CardaviaEnv) -> Any:

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gymnasium.utils import EzPickle
-
-from cardavia.envs.aec import CardaviaEnv, metadata, wrap
+from cardavia.envs.aec import GameEnv, wrap
 from cardavia.envs.sisepai import SPEC
 
 ACTIONS: tuple[str, ...] = SPEC.numbering.texts
@@ -22,14 +20,10 @@ action_text = SPEC.numbering.text
 action_number = SPEC.numbering.number
 
 
-class raw_env(CardaviaEnv, EzPickle):
-    """The environment without PettingZoo's checking wrappers (PettingZoo's name for it)."""
+class raw_env(GameEnv):
+    """Sì Sè Pái without PettingZoo's checking wrappers (PettingZoo's name for it)."""
 
-    metadata = metadata(SPEC)
-
-    def __init__(self, render_mode: str | None = None) -> None:
-        EzPickle.__init__(self, render_mode)
-        super().__init__(SPEC, render_mode)
+    SPEC = SPEC
 
 
 def env(**kwargs: Any) -> Any:

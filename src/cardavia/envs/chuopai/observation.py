@@ -21,13 +21,11 @@ event and changes the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import numpy.typing as npt
 
 from cardavia.cards.dominoes import COPIES, DOMINOES
-from cardavia.envs.blocks import count_into, offsets
+from cardavia.envs.blocks import count_into, offsets, recent_events
 from cardavia.envs.chuopai.actions import NUMBERING
 from cardavia.games.chuopai import ChuoPaiView
 from cardavia.games.chuopai.events import Beat, Bonus, DealOver, Lead, Pass, RoundWon
@@ -58,7 +56,6 @@ BLOCKS: tuple[tuple[str, int], ...] = (
 """``(name, length)`` of each block, in order."""
 SIZE = sum(length for _, length in BLOCKS)
 _START = offsets(BLOCKS)
-_EVENT_INDEX = {kind: i for i, kind in enumerate(EVENT_TYPES)}
 _CARD_ROWS = 7
 """Rows of the card array: hand, piles ×3, gone, table, unseen (the card blocks in order)."""
 
@@ -85,22 +82,14 @@ def encode(view: ChuoPaiView) -> npt.NDArray[np.float32]:
     for seat in range(SEATS):
         out[_START["hand_sizes"] + (seat - me) % SEATS] = view.hand_sizes[seat] / HAND
         out[_START["scores"] + (seat - me) % SEATS] = len(view.piles[seat]) / DECK
-    _recent(out[_START["recent"] :], view.history[-RECENT:], me)
+    recent = view.history[-RECENT:]
+    recent_events(out[_START["recent"] :], recent, me, SEATS, EVENT_TYPES, _action, EVENT_SIZE)
     return out
 
 
-def _recent(out: npt.NDArray[np.float32], events: Sequence[object], me: int) -> None:
-    """The events newest first, one ``EVENT_SIZE`` slot each."""
-    for slot, event in enumerate(reversed(events)):
-        at = slot * EVENT_SIZE
-        out[at + _EVENT_INDEX[type(event)]] = 1
-        seat = getattr(event, "seat", None)
-        if seat is not None:
-            out[at + len(EVENT_TYPES) + (seat - me) % SEATS] = 1
-        if type(event) is Pass:
-            number = _PASS
-        elif isinstance(event, Lead | Beat | RoundWon):
-            number = NUMBERING.number(event.action)
-        else:
-            continue
-        out[at + len(EVENT_TYPES) + SEATS + number] = 1
+def _action(event: object) -> int | None:
+    if type(event) is Pass:
+        return _PASS
+    if isinstance(event, Lead | Beat | RoundWon):
+        return NUMBERING.number(event.action)
+    return None

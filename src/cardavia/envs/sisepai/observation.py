@@ -25,13 +25,11 @@ Forced actions show here like any other: a forced take is an exposed group and a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import numpy.typing as npt
 
 from cardavia.cards.four_colour import CARDS
-from cardavia.envs.blocks import count_into, offsets
+from cardavia.envs.blocks import count_into, offsets, recent_events
 from cardavia.games.sisepai import SiSePaiView
 from cardavia.games.sisepai.events import Claimed, Dead, Discarded, Drew, StockOut, Won
 
@@ -66,7 +64,6 @@ SIZE = sum(length for _, length in BLOCKS)
 _START = offsets(BLOCKS)
 _COPIES = np.array(COPIES, dtype=np.float32)
 _SCALE = 1 / _COPIES
-_EVENT_INDEX = {kind: i for i, kind in enumerate(EVENT_TYPES)}
 # Rows of the card array, the card blocks of BLOCKS in order: 0 hand, 1–4 exposed,
 # 5 dead, 6–9 discarded, 10–13 let go, 14 unseen, 15 public.
 _CARD_BLOCKS = 16
@@ -101,18 +98,11 @@ def encode(view: SiSePaiView) -> npt.NDArray[np.float32]:
     for seat, size in enumerate(view.hand_sizes):
         out[at + (seat - me) % SEATS] = size / HAND
     out[_START["stock"]] = view.stock_left / STOCK
-    _recent(out[_START["recent"] :], view.history[-RECENT:], me)
+    recent = view.history[-RECENT:]
+    recent_events(out[_START["recent"] :], recent, me, SEATS, EVENT_TYPES, _card, EVENT_SIZE)
     return out
 
 
-def _recent(out: npt.NDArray[np.float32], events: Sequence[object], me: int) -> None:
-    """The events newest first, one ``EVENT_SIZE`` slot each."""
-    for slot, event in enumerate(reversed(events)):
-        at = slot * EVENT_SIZE
-        out[at + _EVENT_INDEX[type(event)]] = 1
-        seat = getattr(event, "seat", None)
-        if seat is not None:
-            out[at + len(EVENT_TYPES) + (seat - me) % SEATS] = 1
-        card = getattr(event, "card", None)
-        if card is not None:
-            out[at + len(EVENT_TYPES) + SEATS + card] = 1
+def _card(event: object) -> int | None:
+    card = getattr(event, "card", None)
+    return None if card is None else int(card)
