@@ -181,6 +181,13 @@ def test_ansi_render_draws_the_table_in_card_notation(module: ModuleType) -> Non
     assert "result:" in env.render()
 
 
+def test_a_step_before_reset_says_so(module: ModuleType) -> None:
+    env = module.raw_env(render_mode="ansi")
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.render):
+        with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
+            call()
+
+
 def test_render_modes(module: ModuleType) -> None:
     env = module.raw_env()
     env.reset(seed=1)

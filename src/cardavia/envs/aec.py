@@ -112,13 +112,13 @@ class CardaviaEnv(AECEnv[str, Observation, Any]):
         wraps this in PettingZoo's ``TerminateIllegalWrapper``, which ends the deal with
         −1 for the offender instead).
         """
+        deal = self._running()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} is to act: give an action number, not None")
-        deal = self._running()
         numbering = self.spec.numbering
         number = int(action)
         numbering.text(number)  # a clear error for a number out of range
