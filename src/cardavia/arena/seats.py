@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardavia.ai.base import Player
-from cardavia.ai.registry import get_player
 from cardavia.arena import protocol
 from cardavia.arena.child import Child, ChildFault
 from cardavia.arena.protocol import ProtocolError
@@ -134,7 +133,13 @@ class Bot:
                 deadline = time.monotonic() + self.start_timeout
                 child.send(protocol.encode(protocol.hello()), deadline)
                 protocol.read_hello(child.receive(deadline))
-            except (ChildFault, ProtocolError):
+            except ChildFault as fault:
+                child.kill()
+                if fault.kind == "hang":
+                    timeout = f"{self.start_timeout:g} s"
+                    raise ChildFault("hang", f"no hello answer within {timeout}") from None
+                raise
+            except ProtocolError:
                 child.kill()
                 raise
             self._child = child
@@ -178,24 +183,24 @@ class BotSeat:
     def begin(self, game: str, seat: int, players: int) -> None:
         """Start the program if need be and tell it the deal begins.
 
-        A program that ended since its last deal fails to answer ``start`` (whenever it
-        ended, so this is deterministic): that is reported, and it is started again.
+        A kept program that ended since its last deal cannot answer ``start``, whenever
+        it ended (so the deal's play never depends on timing): that is reported, and the
+        program is started again for this deal.
         """
         message = protocol.encode(protocol.start(game, seat, players))
-        for attempt in (1, 2):
-            try:
-                fresh = not self.bot.started
-                child = self.bot.running()
-                child.send(message, time.monotonic() + self.timeout)
-                protocol.read_ready(child.receive(time.monotonic() + self.timeout))
-            except (ChildFault, ProtocolError) as fault:
-                self._fail(None, fault)
-                if fresh or attempt == 2 or getattr(fault, "kind", "") != "crash":
-                    return
-                self._faults[-1] = (None, "crash", f"{fault} after its last deal; started again")
-                continue
-            self._child = child
+        kept = self.bot.started
+        try:
+            self._child = self._greet(message)
             return
+        except (ChildFault, ProtocolError) as fault:
+            if not kept or fault.kind != "crash":
+                self._fail(None, fault)
+                return
+            self._fail(None, fault, " after its last deal; started again")
+        try:
+            self._child = self._greet(message)
+        except (ChildFault, ProtocolError) as fault:
+            self._fail(None, fault)
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The program's answer; ``basic``'s once the program has failed."""
@@ -226,6 +231,13 @@ class BotSeat:
         """This deal's faults of the program."""
         return list(self._faults)
 
+    def _greet(self, start: bytes) -> Child:
+        """The running program, told ``start`` and ``ready`` for it."""
+        child = self.bot.running()
+        child.send(start, time.monotonic() + self.timeout)
+        protocol.read_ready(child.receive(time.monotonic() + self.timeout))
+        return child
+
     def _ask(self, child: Child, view: Any, legal: Sequence[Any], seed: int) -> Any:
         unasked = child.unasked()
         if unasked:
@@ -248,9 +260,9 @@ class BotSeat:
             )
         return action
 
-    def _fail(self, step: int | None, fault: Exception) -> None:
-        kind = getattr(fault, "kind", "crash")
-        self._faults.append((step, kind, str(fault)))
+    def _fail(self, step: int | None, fault: ChildFault | ProtocolError, more: str = "") -> None:
+        """Keep the fault; kill the program (``basic`` plays on, the next deal restarts it)."""
+        self._faults.append((step, fault.kind, f"{fault}{more}"))
         self._child = None
         self.bot.drop()
 
@@ -260,18 +272,7 @@ def check_bot(command: str, start_timeout: float = START_TIMEOUT) -> None:
     bot = Bot(command, start_timeout)
     try:
         bot.running()
-    except ChildFault as fault:
-        if fault.kind == "hang":
-            raise BotError(
-                f"{BOT_PREFIX}{command}: no hello answer within {start_timeout:g} s"
-            ) from None
-        raise BotError(f"{BOT_PREFIX}{command}: {fault}") from None
-    except ProtocolError as fault:
+    except (ChildFault, ProtocolError) as fault:
         raise BotError(f"{BOT_PREFIX}{command}: {fault}") from None
     finally:
         bot.close()
-
-
-def fallback_player(game: str) -> Player:
-    """The player that takes over a failed program's seat."""
-    return get_player(game, FALLBACK)

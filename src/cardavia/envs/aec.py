@@ -37,9 +37,9 @@ def agent_name(seat: int) -> str:
 class CardaviaEnv(AECEnv[str, Observation, Any]):
     """A deal of one game as an AEC environment (docs/envs.md).
 
-    ``reset(seed=s)`` deals ``game.shuffle(random.Random(s))``, as the site and the arena
-    do; a reset without a seed deals from a generator seeded by the last seed given (or
-    by the operating system when none was). Only seats with a choice of two or more
+    ``reset(seed=s)`` deals ``game.shuffle(random.Random(s))``, the site's deal for seed
+    ``s``; a reset without a seed deals from a generator seeded by the last seed given
+    (or by the operating system when none was). Only seats with a choice of two or more
     actions are ever asked; the rewards come at the end of the deal.
     """
 
