@@ -155,6 +155,7 @@ def test_the_program_sees_exactly_its_seat_view(tmp_path: Path) -> None:
         (faulty("version"), "answered hello with version 99; this arena speaks 1"),
         (faulty("mute"), "no hello answer within 0.5 s"),
         ("cmd:/nonexistent/bot --fast", "cannot start '/nonexistent/bot'"),
+        ("cmd:python3 'unclosed", "cannot read the command: No closing quotation"),
     ],
 )
 def test_a_program_that_cannot_play_stops_the_arena_before_it_starts(name: str, words: str) -> None:

@@ -38,7 +38,10 @@ class Child:
 
     def __init__(self, command: str) -> None:
         self.command = command
-        argv = shlex.split(command)
+        try:
+            argv = shlex.split(command)
+        except ValueError as error:  # an unclosed quotation mark
+            raise ChildFault("crash", f"cannot read the command: {error}") from None
         if not argv:
             raise ChildFault("crash", "an empty command")
         # Closed in kill(), which every path out of the arena reaches.
