@@ -4,6 +4,7 @@ and a program that crashes, hangs or answers badly is reported, its seat finishe
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -44,6 +45,17 @@ def running_with(token: str) -> list[int]:
                     found.append(int(entry.name))
             except OSError:
                 continue
+    return found
+
+
+def programs_with(token: str) -> list[int]:
+    """The test bots (not the arenas naming them) whose command line holds ``token``."""
+    found = []
+    for pid in running_with(token):
+        with contextlib.suppress(OSError):
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            if len(argv) > 1 and argv[1].endswith(b"faulty_bot.py"):
+                found.append(pid)
     return found
 
 
@@ -201,3 +213,30 @@ def test_the_documented_exchange_is_what_the_arena_writes() -> None:
     assert whole[2] == protocol.start("chuopai", 0, 3)
     protocol.read_ready(json.dumps(whole[3]).encode())
     assert whole[-1] == protocol.bye()
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_stopped_arena_ends_its_programs(workers: str) -> None:
+    import signal
+    import subprocess
+
+    token = uuid.uuid4().hex
+    seats = f"{faulty('stubborn', 0, token)},strong,strong,strong"
+    args = ["arena", "--game", "sisepai", "--seats", seats, "--deals", "50", "--workers", workers]
+    arena = subprocess.Popen(
+        [sys.executable, "-m", "cardavia.cli", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(programs_with(token)) < int(workers):  # a program per worker
+            assert time.monotonic() < deadline and arena.poll() is None
+            time.sleep(0.1)
+        time.sleep(0.5)  # (in the middle of a deal)
+        arena.send_signal(signal.SIGTERM)
+        assert arena.wait(30) != 0
+    finally:
+        arena.kill()
+    time.sleep(0.2)
+    assert running_with(token) == []

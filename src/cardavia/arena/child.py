@@ -66,6 +66,7 @@ class Child:
         os.set_blocking(self._out, False)
         self._buffer = b""
         self._selector = selectors.DefaultSelector()
+        self._killed = False
 
     @property
     def pending(self) -> bytes:
@@ -109,15 +110,21 @@ class Child:
         return self._buffer
 
     def close(self) -> None:
-        """Let the program exit by itself (its input is closed), then kill what is left."""
-        with contextlib.suppress(OSError):
-            self._process.stdin.close()  # type: ignore[union-attr]
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self._process.wait(EXIT_GRACE)
-        self.kill()
+        """Let the program exit by itself (its input is closed), then kill what is left
+        (also when the arena is interrupted meanwhile)."""
+        try:
+            with contextlib.suppress(OSError):
+                self._process.stdin.close()  # type: ignore[union-attr]
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(EXIT_GRACE)
+        finally:
+            self.kill()
 
     def kill(self) -> None:
         """Kill the program and everything it started; release the pipes and the file."""
+        if self._killed:
+            return
+        self._killed = True
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self._process.pid, signal.SIGKILL)
         with contextlib.suppress(OSError):

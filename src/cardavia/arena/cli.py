@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -59,7 +63,11 @@ def run_command(
         TextColumn("seatings, ETA"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=err, transient=True, disable=not sys.stderr.isatty()) as bar:
+    bar_shown = sys.stderr.isatty()
+    with (
+        _stopped_cleanly(),
+        Progress(*columns, console=err, transient=True, disable=not bar_shown) as bar,
+    ):
         task = bar.add_task(f"{game} {','.join(names)}", total=total)
         try:
             result = run_arena(
@@ -88,3 +96,18 @@ def run_command(
 
 
 __all__ = ["GAME_NAMES", "run_command"]
+
+
+@contextmanager
+def _stopped_cleanly() -> Iterator[None]:
+    """SIGTERM unwinds the run like Ctrl-C does, so the external programs it started
+    are ended (``run_arena`` ends them on its way out)."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -66,10 +66,16 @@ def _bot(index: int, command: str, start_timeout: float) -> Bot:
 
 
 def close_bots() -> None:
-    """Say ``bye`` to every program this process runs and end them."""
-    while _BOTS:
-        _, bot = _BOTS.popitem()
-        bot.close()
+    """Say ``bye`` to every program this process runs and end them (each one killed
+    even when the ending of another is interrupted)."""
+    bots = list(_BOTS.values())
+    _BOTS.clear()
+    try:
+        for bot in bots:
+            bot.close()
+    finally:
+        for bot in bots:
+            bot.drop()
 
 
 class Task(NamedTuple):

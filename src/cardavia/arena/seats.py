@@ -157,13 +157,17 @@ class Bot:
             self._child = None
 
     def close(self) -> None:
-        """Say ``bye``, let the program exit, kill what is left."""
-        child, self._child = self._child, None
+        """Say ``bye``, let the program exit, kill what is left (also if interrupted)."""
+        child = self._child
         if child is None:
             return
-        with contextlib.suppress(ChildFault):
-            child.send(protocol.encode(protocol.bye()), time.monotonic() + 0.5)
-        child.close()
+        try:
+            with contextlib.suppress(ChildFault):
+                child.send(protocol.encode(protocol.bye()), time.monotonic() + 0.5)
+            child.close()
+        finally:
+            child.kill()
+            self._child = None
 
 
 class BotSeat:
