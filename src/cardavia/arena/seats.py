@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cardavia.ai.base import Player
+from cardavia.ai.base import AnyPlayer
 from cardavia.arena import protocol
 from cardavia.arena.child import Child, ChildFault
 from cardavia.arena.protocol import ProtocolError
@@ -97,7 +97,7 @@ class Seat(Protocol):
 class AISeat:
     """One of our players at a seat."""
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: AnyPlayer) -> None:
         self.player = player
         self.name = player.name
 
@@ -174,7 +174,7 @@ class BotSeat:
     """An external program at one seat for one deal, ``basic`` behind it."""
 
     def __init__(
-        self, name: str, bot: Bot, game: Any, fallback: Player, timeout: float = DECISION_TIMEOUT
+        self, name: str, bot: Bot, game: Any, fallback: AnyPlayer, timeout: float = DECISION_TIMEOUT
     ) -> None:
         self.name = name
         self.bot = bot

@@ -67,7 +67,7 @@ class CardaviaEnv(AECEnv[str, Observation, Any]):
         self._seeds = random.Random()
         self.deal_seed: int | None = None
         """The seed of the running deal: for the trainer's logs, never an agent's input."""
-        self.deal: Deal | None = None
+        self.deal: Deal[Any, Any, Any] | None = None
         self._seen: dict[str, int] = {}
         # The views of the current state by seat: info and observation share one.
         self._views: tuple[object, dict[int, Any]] = (None, {})
@@ -170,7 +170,7 @@ class CardaviaEnv(AECEnv[str, Observation, Any]):
 
     # --- inside -------------------------------------------------------------------------
 
-    def _running(self) -> Deal:
+    def _running(self) -> Deal[Any, Any, Any]:
         if self.deal is None:
             raise RuntimeError("call reset() before using the environment")
         return self.deal

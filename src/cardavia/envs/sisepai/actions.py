@@ -3,19 +3,18 @@
 ``0 pass``, ``1 win``, then every ``take`` group, then every ``discard``: 96 actions.
 Both families come from the engine, never from a second copy of its rules: a ``take``
 names a legal group other than a pair (sisepai.md §6.2: nobody takes to form a pair, and
-a ``win`` names no group), as the engine's ``group_kind`` judges it; a ``discard`` is one
-the engine offers from a hand that holds every card.
+a ``win`` names no group), as the engine's ``group_kind`` judges it; a ``discard`` names
+a card the engine's ``DISCARDABLE`` declares (any but Generals and flowers).
 """
 
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from cardavia.cards.four_colour import CARDS, FULL_DECK, Card
+from cardavia.cards.four_colour import CARDS, Card
 from cardavia.envs.numbering import ActionNumbering
-from cardavia.games.sisepai import GAME
-from cardavia.games.sisepai.melds import group_kind, pack
-from cardavia.games.sisepai.state import discard_options
+from cardavia.games.sisepai import GAME, group_kind
+from cardavia.games.sisepai.actions import DISCARDABLE
 
 
 def take_groups() -> list[tuple[Card, ...]]:
@@ -43,8 +42,8 @@ def take_groups() -> list[tuple[Card, ...]]:
 
 def _texts() -> list[str]:
     takes = [str(GAME.parse_action("take " + " ".join(map(str, group)))) for group in take_groups()]
-    discards = sorted(discard_options(pack(FULL_DECK)), key=lambda action: action.cards)
-    return ["pass", "win", *takes, *(str(action) for action in discards)]
+    discards = [f"discard {card}" for card in CARDS if DISCARDABLE[card]]
+    return ["pass", "win", *takes, *discards]
 
 
 NUMBERING = ActionNumbering(_texts(), GAME.parse_action)

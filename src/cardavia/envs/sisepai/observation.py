@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from cardavia.cards.four_colour import CARDS
 from cardavia.envs.blocks import count_into, offsets, recent_events
-from cardavia.games.sisepai import SiSePaiView
+from cardavia.games.sisepai import Phase, SiSePaiView
 from cardavia.games.sisepai.events import Claimed, Dead, Discarded, Drew, StockOut, Won
 
 SEATS = 4
@@ -40,7 +40,7 @@ HAND = 20
 STOCK = 117 - SEATS * HAND
 RECENT = 8
 EVENT_TYPES = (Drew, Claimed, Discarded, Dead, Won, StockOut)
-PHASES = ("claim", "discard", "over")
+PHASES = tuple(Phase)
 EVENT_SIZE = len(EVENT_TYPES) + SEATS + CARD_KINDS
 
 BLOCKS: tuple[tuple[str, int], ...] = (
