@@ -18,13 +18,17 @@ from collections.abc import Sequence
 
 from cardavia.ai.sisepai.rollout import answer, best_discard
 from cardavia.ai.sisepai.shape import BITS
-from cardavia.games.sisepai.claims import SEATS, grant_key
+from cardavia.games.sisepai.claims import SEATS, answer_order, grant_key
 from cardavia.games.sisepai.melds import is_complete
 from cardavia.games.sisepai.seats import PLAYERS
 
 NOBODY = -1
 """The result of a drawn deal."""
 _NO_CLAIM = (99, 99)
+_ORDER = tuple(
+    tuple(answer_order(owner, drawn) for owner in range(PLAYERS)) for drawn in (False, True)
+)
+"""``_ORDER[drawn][owner]``: the engine's answering order of a window."""
 
 
 class Table:
@@ -68,17 +72,16 @@ class Table:
         Returns ``(taker, partners, won)``; ``taker`` is ``NOBODY`` when everyone passed.
         """
         hands = self.hands
-        start = owner if drawn else owner + 1
         seats = SEATS[drawn]
+        row = owner * PLAYERS
         best_key = _NO_CLAIM
         taker = NOBODY
         taker_wins = False
         group: tuple[int, ...] = ()
         bit = BITS[card]
-        for i in range(PLAYERS if drawn else PLAYERS - 1):
-            seat = (start + i) % PLAYERS
+        for seat in _ORDER[drawn][owner]:
             hand = hands[seat]
-            rules = seats[owner * PLAYERS + seat][card]
+            rules = seats[row + seat][card]
             chosen: tuple[int, ...] | None
             wins = False
             if seat == fixed_seat:
@@ -93,8 +96,19 @@ class Table:
                 # The policy always wins when it may ([D9]: then it has no take).
                 chosen, level, wins = (), rules.win_level, True
             else:
-                held = rules.held(hand)
-                if not held:
+                # Seat.held, inlined: most seats hold no template, and building nothing
+                # for them is most of a playout's time.
+                held = None
+                for template in rules.templates:
+                    for shift, copies in template.needs:
+                        if (hand >> shift) & 7 < copies:
+                            break
+                    else:
+                        if held is None:
+                            held = [template]
+                        else:
+                            held.append(template)
+                if held is None:
                     continue
                 chosen = answer(hand, [t.partners for t in held], rules.may_pass)
                 if chosen is None:

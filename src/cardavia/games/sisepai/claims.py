@@ -199,22 +199,39 @@ class Template:
         return all((hand >> shift) & 7 >= copies for shift, copies in self.needs)
 
 
-def _templates(role: Role, card: int) -> tuple[Template, ...]:
-    allowed = TAKES[role, public_class(card)]
-    out = []
+def _groups_with(card: int) -> list[tuple[GroupKind, tuple[Card, ...]]]:
+    """Every legal group that holds ``card``: its kind, and its other cards."""
+    found = []
     for group in LEGAL_GROUPS:
-        kind = group_kind(group)
-        if card not in group or kind not in allowed or len(group) not in TAKE_SIZES[kind]:
-            continue
-        partners = list(group)
-        partners.remove(CARDS[card])
-        needs = tuple((3 * int(c), n) for c, n in sorted(Counter(partners).items()))
-        out.append(Template(kind, tuple(partners), TAKE_LEVELS[role, kind], needs))
-    return tuple(out)
+        if card in group:
+            partners = list(group)
+            partners.remove(CARDS[card])
+            kind = group_kind(group)
+            assert kind is not None
+            found.append((kind, tuple(partners)))
+    return found
 
 
+def _templates(
+    role: Role, card: int, groups: list[tuple[GroupKind, tuple[Card, ...]]]
+) -> tuple[Template, ...]:
+    allowed = TAKES[role, public_class(card)]
+    return tuple(
+        Template(
+            kind,
+            partners,
+            TAKE_LEVELS[role, kind],
+            tuple((3 * int(c), n) for c, n in sorted(Counter(partners).items())),
+        )
+        for kind, partners in groups
+        if kind in allowed and len(partners) + 1 in TAKE_SIZES[kind]
+    )
+
+
+_GROUPS_WITH = tuple(_groups_with(card) for card in range(KINDS + 5))
 _TEMPLATES: dict[Role, tuple[tuple[Template, ...], ...]] = {
-    role: tuple(_templates(role, card) for card in range(KINDS + 5)) for role in Role
+    role: tuple(_templates(role, card, _GROUPS_WITH[card]) for card in range(KINDS + 5))
+    for role in Role
 }
 
 
