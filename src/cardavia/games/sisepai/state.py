@@ -45,7 +45,10 @@ from cardavia.games.sisepai.seats import PLAYERS
 from cardavia.games.sisepai.view import SiSePaiView
 
 HAND_SIZE = 20
+# Read through their class, enum members cost a tenth of a microsecond each in
+# Python 3.11: the transition loop uses these names instead.
 CLAIM, DISCARD, OVER = Phase.CLAIM, Phase.DISCARD, Phase.OVER
+_WIN = Verb.WIN
 
 
 class _Fields(NamedTuple):
@@ -101,7 +104,7 @@ class SiSePaiState(_Fields):
         seat = self.to_act
         if seat is None:
             return ()
-        if self.phase is Phase.DISCARD:
+        if self.phase is DISCARD:
             return discard_options(self.hands[seat])
         return claim_options(self.hands[seat], self.card, seat, self.owner, self.drawn)
 
@@ -239,7 +242,7 @@ def _run(
         if action is None:
             if not auto:
                 break
-            if phase is Phase.DISCARD:
+            if phase is DISCARD:
                 options = discard_options(hands[seat])
                 action = options[0] if len(options) == 1 else None
             else:
@@ -248,7 +251,7 @@ def _run(
                 break
             forced.append((seat, action))
         step += 1
-        if phase is Phase.DISCARD:
+        if phase is DISCARD:
             card = action.cards[0]
             hands[seat] -= kind_bit(card)
             public.append(Discarded(seat, CARDS[card], False))
@@ -266,7 +269,7 @@ def _run(
         answers = []
         if grant is not None:
             taker, claim = grant
-            if claim.verb is Verb.WIN:
+            if claim.verb is _WIN:
                 outcome = _win(hands[taker], exposed[taker], taker, card)
                 public.append(Won(taker, CARDS[card], outcome.score, outcome.groups))
                 events.append(public[-1])
