@@ -1,13 +1,16 @@
 # Sourced by scripts/test: install from Debian what the test suite needs beyond Python.
 #
 # Chromium and a Chinese font (the browser tests see the page as a person does; without
-# the font every glyph is an empty box while DOM assertions still pass), and PostgreSQL
-# (the store tests start their own throwaway server on it). Never `playwright install`:
-# its download host is unreachable here and Debian's Chromium is what the tests drive.
+# the font every glyph is an empty box while DOM assertions still pass), libatomic1 (the
+# Node.js that Playwright's Python package runs needs it, and a minimal Debian lacks it),
+# and PostgreSQL (the store tests start their own throwaway server on it). Never
+# `playwright install`: its download host is unreachable here and Debian's Chromium is
+# what the tests drive.
 # Installs as root, or through sudo; says what to run when neither is possible.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-noto-cjk)
+/sbin/ldconfig -p 2>/dev/null | grep -q 'libatomic\.so\.1' || missing+=(libatomic1)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
 if [ "${#missing[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then
