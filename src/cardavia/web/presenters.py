@@ -40,13 +40,19 @@ class Presenter(Protocol):
 def visible_events(
     presenter: Presenter, events: Iterable[Any], decider: int | None
 ) -> list[dict[str, Any]]:
-    """The events seat 0 may see, as JSON, each action marked ``forced`` or not.
+    """The events seat 0 may see, as JSON; the person's own actions marked ``forced``
+    or not.
 
     ``events`` are what one decision caused (the engine lists the decision's own event
     first, then everything that followed, forced actions included); ``decider`` is the
     seat that decided, or ``None`` for the events of the deal before any decision.
     Sealed events of other seats (Sì Sè Pái claim answers) are dropped here, the one
     place events leave for a client.
+
+    Only the person's actions say whether they were forced: the person knows their own
+    hand. Whether another seat had a single legal action depends on its concealed cards
+    (a Chuo Pai beat with no other beater, a Sì Sè Pái discard from a hand of Generals
+    and flowers), so no event of another seat carries the flag at all.
     """
     shown: list[dict[str, Any]] = []
     for index, event in enumerate(events):
@@ -54,9 +60,11 @@ def visible_events(
         if seats is not None and PERSON not in seats:
             continue
         data: dict[str, Any] = event.to_json()
-        if presenter.is_action(data):
+        if presenter.is_action(data) and data["seat"] == PERSON:
             # The engine's own flag wins where it has one (Sì Sè Pái answers).
             data.setdefault("forced", decider is None or index > 0)
+        else:
+            data.pop("forced", None)
         shown.append(data)
     return shown
 

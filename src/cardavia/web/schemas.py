@@ -51,8 +51,8 @@ class GameState(BaseModel):
     view: dict[str, Any] = Field(description="Seat 0's view: own hand, everything public.")
     events: list[dict[str, Any]] = Field(
         description="What happened since the person's previous action, in order (that action "
-        "included); actions the engine played because they were the only legal one are "
-        "marked `forced`."
+        "included); the person's own actions say whether the engine played them because they "
+        "were the only legal one (`forced`); other seats' actions never do."
     )
     result: dict[str, Any] | None = Field(description="Once finished: as `cardavia replay` prints.")
     seed: int | None = Field(
