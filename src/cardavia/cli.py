@@ -132,7 +132,11 @@ def serve(
     _check_database(settings.database_url)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"Cardavia: open http://{shown}:{port}/ (games stored in {settings.database_label})")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    # The app believes X-Forwarded-For only from CARDAVIA_TRUSTED_PROXIES; uvicorn's own
+    # handling (which trusts 127.0.0.1 by default) is off.
+    uvicorn.run(
+        create_app(settings), host=host, port=port, log_level="warning", proxy_headers=False
+    )
 
 
 def _check_database(database_url: str) -> None:

@@ -8,6 +8,7 @@ does not exist at all.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -369,3 +370,175 @@ def test_a_server_failure_is_a_500_in_words_without_a_stack_trace(
             break
     message = assert_clear_error(response, 500)
     assert "secret internals" not in response.text and "reload" in message
+
+
+# -- the holes the attack found (issue 14) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "seed", ["²", "①", "٣", "1" * 5000, "0" * 5000 + "1" * 17, "9007199254740992"]
+)
+def test_a_deal_number_that_is_not_ascii_digits_gets_the_form_again(
+    client: TestClient, seed: str
+) -> None:
+    response = client.post("/games/sisepai/start", data={"ai": "basic", "seed": seed})
+    assert response.status_code == 422 and "<html" in response.text
+    assert "A deal number is a whole number from 0 to 9007199254740991" in response.text
+    assert stored_deals(client) == 0
+
+
+def test_leading_zeros_are_still_the_same_deal_number(client: TestClient) -> None:
+    response = client.post(
+        "/games/sisepai/start", data={"ai": "basic", "seed": "0" * 40 + "7"}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    state = client.get("/api/games/" + response.headers["location"].rsplit("/", 1)[1]).json()
+    assert state["seed"] == 7
+
+
+def security_headers(response: Any) -> dict[str, str]:
+    names = ("content-security-policy", "x-content-type-options", "x-frame-options",
+             "referrer-policy", "cross-origin-opener-policy", "permissions-policy",
+             "cache-control", "strict-transport-security")  # fmt: skip
+    return {name: response.headers.get(name, "") for name in names}
+
+
+@pytest.mark.parametrize("hsts", [False, True])
+def test_a_500_carries_the_same_security_headers_as_every_answer(
+    make_client: MakeClient, hsts: bool
+) -> None:
+    class Broken:
+        def choose(self, *args: Any) -> Any:
+            raise RuntimeError("secret internals")
+
+    client = make_client(players=lambda game, level: Broken(), secure_cookies=hsts)
+    for seed in range(30):
+        failed = client.post("/api/games", json={"game": "sisepai", "seed": seed})
+        if failed.status_code == 500:
+            break
+    assert failed.status_code == 500
+    good = client.get("/api/games/AAAAAAAAAAAAAAAA")
+    assert security_headers(failed) == security_headers(good)
+    assert security_headers(failed)["content-security-policy"] == CSP
+    page = client.post("/games/sisepai/start", data={"ai": "basic", "seed": str(seed)})
+    assert page.status_code == 500
+    assert security_headers(page) == security_headers(client.get("/play/AAAAAAAAAAAAAAAA")) | {
+        "cache-control": security_headers(page)["cache-control"]
+    }
+    assert security_headers(page)["x-frame-options"] == "DENY"
+
+
+CROSS_SITE = [
+    {"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "same-site"},
+    {"Origin": "https://evil.example"},
+    {"Origin": "null"},
+    {"Origin": "http://testserver.evil.example"},
+]
+
+
+@pytest.mark.parametrize("headers", CROSS_SITE)
+def test_another_sites_form_cannot_start_a_deal(
+    make_client: MakeClient, headers: dict[str, str]
+) -> None:
+    client = make_client(new_games_per_minute=1)
+    refused = client.post(
+        "/games/sisepai/start", data={"ai": "basic"}, headers=headers, follow_redirects=False
+    )
+    assert refused.status_code == 403 and "<html" in refused.text
+    assert "sent from another site" in refused.text
+    assert "set-cookie" not in refused.headers
+    api = client.post("/api/games", json={"game": "sisepai"}, headers=headers)
+    assert "another site" in assert_clear_error(api, 403)
+    assert stored_deals(client) == 0
+    # The visitor's own allowance is untouched: their next deal starts.
+    own = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
+    started = client.post(
+        "/games/sisepai/start", data={"ai": "basic"}, headers=own, follow_redirects=False
+    )
+    assert started.status_code == 303
+
+
+def test_the_sites_own_pages_and_programs_still_post(client: TestClient) -> None:
+    for headers in ({"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"},
+                    {"Origin": "http://testserver"}, {"Sec-Fetch-Site": "none"}, {}):  # fmt: skip
+        page = client.post(
+            "/games/chuopai/start", data={"ai": "basic"}, headers=headers, follow_redirects=False
+        )
+        assert page.status_code == 303, headers
+        created = client.post("/api/games", json={"game": "chuopai"}, headers=headers)
+        assert created.status_code == 201, headers
+        state = created.json()
+        moved = client.post(
+            f"/api/games/{state['id']}/actions",
+            json={"action": state["legal"][0], "step": state["step"]},
+            headers=headers | auth(state["token"]),
+        )
+        assert moved.status_code == 200, headers
+
+
+def test_refused_requests_do_not_use_up_the_allowance(make_client: MakeClient) -> None:
+    client = make_client(new_games_per_minute=2)
+    for _ in range(3):
+        assert client.post("/games/sisepai/start", data={"ai": "wild"}).status_code == 422
+        assert client.post("/games/nothing/start", data={"ai": "basic"}).status_code == 404
+        assert client.post("/api/games", json={"game": "nothing"}).status_code == 422
+        assert client.post("/api/games", json={"game": "sisepai", "seed": -1}).status_code == 422
+        cross = client.post("/api/games", json={"game": "sisepai"}, headers=CROSS_SITE[0])
+        assert cross.status_code == 403
+    assert client.post("/api/games", json={"game": "sisepai"}).status_code == 201
+    assert client.post("/games/sisepai/start", data={"ai": "basic"}).status_code == 200
+    assert client.post("/api/games", json={"game": "sisepai"}).status_code == 429
+
+
+def test_a_forwarded_address_counts_only_from_a_trusted_proxy(make_client: MakeClient) -> None:
+    # The TestClient's requests come from the address "testclient".
+    for trusted, allowed in (((), 2), (("testclient",), 5)):
+        client = make_client(new_games_per_minute=2, trusted_proxies=trusted)
+        answers = [
+            client.post(
+                "/api/games", json={"game": "chuopai"}, headers={"X-Forwarded-For": f"10.0.0.{n}"}
+            ).status_code
+            for n in range(5)
+        ]
+        assert answers.count(201) == allowed, (trusted, answers)
+
+
+def test_the_language_form_of_a_404_stays_on_the_site(client: TestClient) -> None:
+    response = client.get("http://testserver//evil.example/x")
+    assert response.status_code == 404
+    actions = re.findall(r'<form[^>]*\saction="([^"]*)"', response.text)
+    assert actions and all(
+        action.startswith("/") and not action.startswith("//") for action in actions
+    )
+    assert "/evil.example/x" in actions
+
+
+@pytest.mark.parametrize(("written", "value"), [(238247.0, 238247), (0.0, 0), (7, 7)])
+def test_a_json_schema_integer_is_an_integer_however_it_is_written(
+    client: TestClient, written: float, value: int
+) -> None:
+    created = client.post("/api/games", json={"game": "chuopai", "seed": written})
+    assert created.status_code == 201, created.text
+    state = created.json()
+    assert state["seed"] == value
+    again = client.post("/api/games", json={"game": "chuopai", "seed": value}).json()
+    assert again["view"] == state["view"]
+    moved = client.post(
+        f"/api/games/{state['id']}/actions",
+        json={"action": state["legal"][0], "step": float(state["step"])},
+        headers=auth(state["token"]),
+    )
+    assert moved.status_code == 200, moved.text
+
+
+@pytest.mark.parametrize("seed", ["238247", True, 2.5, 1e400, -1.0, 2.0**53])
+def test_what_json_schema_calls_no_integer_is_refused(client: TestClient, seed: Any) -> None:
+    body = (
+        b'{"game": "chuopai", "seed": '
+        + (b"1e400" if seed == 1e400 else json.dumps(seed).encode())
+        + b"}"
+    )
+    response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert_clear_error(response, 422)

@@ -11,7 +11,7 @@ from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBea
 from cardavia.web.deals import DealService, LiveDeal
 from cardavia.web.game_state import state_json
 from cardavia.web.schemas import CreatedGame, ErrorBody, GameState, NewAction, NewGame
-from cardavia.web.security import limit_new_games
+from cardavia.web.security import count_new_game
 
 COOKIE = "cardavia_token"
 """The page's HttpOnly cookie, scoped to one game's paths (see :mod:`pages`)."""
@@ -80,11 +80,11 @@ Live = Annotated[LiveDeal, Depends(get_live)]
     status_code=201,
     response_model=CreatedGame,
     responses={422: _ERRORS[422]} | _TOO_LARGE | _TOO_MANY,
-    dependencies=[Depends(limit_new_games)],
     summary="Start a deal",
 )
-async def create_game(body: NewGame, service: Service) -> dict[str, Any]:
+async def create_game(body: NewGame, request: Request, service: Service) -> dict[str, Any]:
     """Deal a new game with the person at seat 0; the AIs play up to the person's turn."""
+    count_new_game(request)
     live, token = service.create(body.game, body.ai, body.seed)
     return state_json(live) | {"token": token}
 

@@ -11,8 +11,9 @@ import gc
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import cardavia
 from cardavia.ai.base import AnyPlayer
@@ -60,6 +61,8 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         openapi_url="/openapi.json",
+        # Every state-changing request another site's page sends is refused (403).
+        dependencies=[Depends(security.refuse_cross_site)],
     )
     app.state.settings = settings
     app.state.templates = make_environment()
@@ -73,6 +76,11 @@ def create_app(
         body_limit=settings.max_body_bytes,
         hsts=settings.secure_cookies,
     )
+    if settings.trusted_proxies:
+        # Outermost: the client's address is settled before anything counts it. Only the
+        # proxies the operator names are believed (uvicorn's own trust is off in
+        # ``cardavia serve``, whose default believed any local process).
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     return app
 
 

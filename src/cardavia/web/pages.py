@@ -20,7 +20,7 @@ from cardavia.web.api import COOKIE, Service
 from cardavia.web.deals import AI_LEVELS, SEED_LIMIT, LiveDeal
 from cardavia.web.game_state import state_json
 from cardavia.web.rendering import gettext_for, render_page
-from cardavia.web.security import limit_new_games
+from cardavia.web.security import count_new_game
 from cardavia.web.settings import Settings
 
 router = APIRouter(include_in_schema=False)
@@ -46,9 +46,10 @@ class StartForm:
 
 
 async def read_start_form(request: Request) -> StartForm:
-    """Parse the URL-encoded *Start game* form (small: read whole, no multipart)."""
+    """Parse the URL-encoded *Start game* form (small: read whole, no multipart; the
+    body limit bounds it, and it is never cut short, which would change a field)."""
     _ = gettext_for(request)
-    body = (await request.body())[:4096].decode("utf-8", "replace")
+    body = (await request.body()).decode("utf-8", "replace")
     fields = parse_qs(body)
     ai = fields.get("ai", ["basic"])[0]
     seed_text = fields.get("seed", [""])[0].strip()
@@ -57,8 +58,13 @@ async def read_start_form(request: Request) -> StartForm:
     if ai not in AI_LEVELS:
         problem = _("Choose the opponents' strength: basic or strong.")
     if seed_text:
-        if seed_text.isdigit() and int(seed_text) < SEED_LIMIT:
-            seed = int(seed_text)
+        # ASCII digits only: "²" and "①" are digits to str.isdigit() but not to int();
+        # and a number longer than any deal number is refused before int() sees it.
+        digits = seed_text.lstrip("0") or "0"
+        if seed_text.isascii() and seed_text.isdigit() and len(digits) <= 16 and (
+            int(digits) < SEED_LIMIT
+        ):
+            seed = int(digits)
         else:
             problem = _(
                 "A deal number is a whole number from 0 to 9007199254740991, or leave it empty."
@@ -96,7 +102,7 @@ def game_page(game: str, request: Request, tab: str = "table") -> Response:
     return render_page(request, "game.html", _game_context(_game_info(game, _), tab, _))
 
 
-@router.post("/games/{game}/start", dependencies=[Depends(limit_new_games)])
+@router.post("/games/{game}/start")
 def start(
     game: str,
     request: Request,
@@ -111,6 +117,7 @@ def start(
         # The language switch of this answer goes to the game page, not to this POST.
         context = _game_context(info, "table", _) | {"form": form, "here": f"/games/{game}"}
         return render_page(request, "game.html", context, status=422)
+    count_new_game(request)
     live, token = service.create(game, form.ai, form.seed)
     deal_id = live.stored.id
     response = RedirectResponse(f"/play/{deal_id}", status_code=303)

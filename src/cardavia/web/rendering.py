@@ -182,7 +182,10 @@ class Switch:
 
 def _switch(request: Request, here: str | None) -> Switch:
     # A page answering a POST (a start form shown again) switches on its GET address.
-    action = here or (request.url.path if request.method == "GET" else "/")
+    # Built from the path alone, always one leading slash: "//evil.example/x" (a 404)
+    # would otherwise be a form posting to another host.
+    path = "/" + request.url.path.lstrip("/")
+    action = here or (path if request.method == "GET" else "/")
     hidden = tuple(
         (key, value)
         for key, value in parse_qsl(request.url.query, keep_blank_values=True)

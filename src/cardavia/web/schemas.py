@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from cardavia.web.deals import SEED_LIMIT
+
+
+def _json_integer(value: object) -> object:
+    """A number with no fractional part as the int it is (``238247.0`` is ``238247``).
+
+    The schema says ``"type": "integer"``, and to JSON Schema an integer is any number
+    whose fractional part is zero, however it is written; the validation agrees with
+    the schema instead of Python's types. Strings, booleans and ``2.5`` stay refused.
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+INTEGRAL = BeforeValidator(_json_integer)
+"""Last in an ``Annotated[int, Strict(), Field(...), INTEGRAL]``: an integer as JSON
+Schema means it (placed after the bounds, so the schema shows them as JSON Schema's
+``minimum``/``exclusiveMaximum``)."""
 
 
 class NewGame(BaseModel):
@@ -16,10 +34,8 @@ class NewGame(BaseModel):
 
     game: Literal["sisepai", "chuopai"]
     ai: Literal["basic", "strong"] = "basic"
-    seed: StrictInt | None = Field(
+    seed: Annotated[int, Strict(), Field(ge=0, lt=SEED_LIMIT), INTEGRAL] | None = Field(
         default=None,
-        ge=0,
-        lt=SEED_LIMIT,
         description="A deal number to replay or share a deal; without it the server draws a "
         "secret one, revealed only in the record.",
     )
@@ -33,8 +49,8 @@ class NewAction(BaseModel):
     action: str = Field(
         min_length=1, max_length=200, description="In the game's notation: `discard wS`, `pass`."
     )
-    step: StrictInt = Field(
-        ge=0, description="The `step` of the state the action was chosen in (stale: 409)."
+    step: Annotated[int, Strict(), Field(ge=0, lt=SEED_LIMIT), INTEGRAL] = Field(
+        description="The `step` of the state the action was chosen in (stale: 409)."
     )
 
 

@@ -7,8 +7,9 @@
 - :class:`BodyLimit`: a request body larger than the limit is refused with 413 before
   it is read whole, whether the client announced its length or streamed it.
 - :class:`NewGameLimiter`: how many deals one client may start in a minute (429).
+- :func:`refuse_cross_site`: state-changing requests from another site's page (403).
 - :func:`install`: the handlers for the above, and a last-resort 500 that says what
-  happened in words without a stack trace.
+  happened in words without a stack trace, with the same headers as every answer.
 
 Pure ASGI middleware, not Starlette's ``BaseHTTPMiddleware``: it adds no task or copy of
 the body per request, which matters on the hot path of every action.
@@ -21,7 +22,8 @@ import math
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from urllib.parse import urlsplit
+from collections.abc import Callable, Iterable
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -58,39 +60,50 @@ class SecurityHeaders:
 
     def __init__(self, app: ASGIApp, *, hsts: bool = False) -> None:
         self.app = app
-        headers = [
-            (b"content-security-policy", CSP.encode()),
-            (b"x-content-type-options", b"nosniff"),
-            (b"x-frame-options", b"DENY"),  # frame-ancestors, for browsers without CSP 2
-            (b"referrer-policy", b"same-origin"),
-            (b"cross-origin-opener-policy", b"same-origin"),
-            (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
-        ]
-        if hsts:
-            # Only when the site is served over HTTPS (CARDAVIA_SECURE_COOKIES): a browser
-            # told this over plain HTTP would refuse the site until it expires.
-            headers.append((b"strict-transport-security", b"max-age=31536000"))
-        self.headers = headers
+        self.hsts = hsts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass the request on; add the headers as the response starts."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        private = scope["path"].startswith(_PRIVATE_PREFIXES)
+        path = scope["path"]
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", ()))
-                names = {name.lower() for name, _ in headers}
-                headers += [pair for pair in self.headers if pair[0] not in names]
-                if private:
-                    headers = [pair for pair in headers if pair[0].lower() != b"cache-control"]
-                    headers.append((b"cache-control", b"no-store"))
+                headers = with_security_headers(message.get("headers", ()), path, self.hsts)
                 message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+_HEADERS = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),  # frame-ancestors, for browsers without CSP 2
+    (b"referrer-policy", b"same-origin"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+)
+# Only when the site is served over HTTPS (CARDAVIA_SECURE_COOKIES): a browser told
+# this over plain HTTP would refuse the site until it expires.
+_HSTS = (b"strict-transport-security", b"max-age=31536000")
+
+
+def with_security_headers(
+    headers: Iterable[tuple[bytes, bytes]], path: str, hsts: bool
+) -> list[tuple[bytes, bytes]]:
+    """``headers`` plus every security header they lack, and ``no-store`` on the paths
+    that carry a deal: what every answer leaves with (the last-resort 500 too, which
+    Starlette sends from outside the middleware)."""
+    out = list(headers)
+    names = {name.lower() for name, _ in out}
+    out += [pair for pair in (*_HEADERS, *((_HSTS,) if hsts else ())) if pair[0] not in names]
+    if path.startswith(_PRIVATE_PREFIXES):
+        out = [pair for pair in out if pair[0].lower() != b"cache-control"]
+        out.append((b"cache-control", b"no-store"))
+    return out
 
 
 class BodyTooLargeError(HTTPException):
@@ -206,15 +219,60 @@ class NewGameLimiter:
 
 
 def client_address(request: Request) -> str:
-    """Who the limits count against: the client's address (behind a proxy, uvicorn
-    puts the forwarded one here when ``FORWARDED_ALLOW_IPS`` names the proxy)."""
+    """Who the limits count against: the client's address (behind a proxy that
+    ``CARDAVIA_TRUSTED_PROXIES`` names, the address it forwarded; never otherwise)."""
     return request.client.host if request.client is not None else "unknown"
 
 
-async def limit_new_games(request: Request) -> None:
-    """Dependency of every route that starts a deal: count it against the limit."""
+def count_new_game(request: Request) -> None:
+    """Count a new deal against its client's limit, or raise :class:`TooManyGamesError`.
+
+    Called by every route that starts a deal once the request has passed every other
+    check, right before the deal is made: a refused request (a bad form, an unknown
+    game, a cross-site post) never uses up the allowance.
+    """
     limiter: NewGameLimiter = request.app.state.new_game_limiter
     limiter.check(client_address(request))
+
+
+class CrossSiteError(Exception):
+    """A state-changing request sent by another site's page (403)."""
+
+
+CROSS_SITE = (
+    "this request was sent from another site's page: Cardavia only accepts it from its own "
+    "pages (open the site and use its form)"
+)
+_UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+_OWN_FETCH_SITES = frozenset({"same-origin", "none"})
+
+
+async def refuse_cross_site(request: Request) -> None:
+    """Dependency of every route: refuse a state-changing request another site made.
+
+    A browser says where a request comes from: ``Sec-Fetch-Site`` (every current
+    browser), else ``Origin`` (on every POST since about 2020). A request from our own
+    pages says ``same-origin``, or an ``Origin`` whose host is the request's own
+    ``Host``; ``same-site`` (a sibling subdomain) is another origin and refused too. A
+    request with neither header comes from a program (curl, a bot, the API's clients),
+    which no other site can make a visitor's browser send: it passes. The JSON API
+    also needs a bearer token or the ``SameSite=Lax`` cookie, which a browser never
+    sends with another site's POST, so it was not open to this in the first place.
+    """
+    if request.method not in _UNSAFE:
+        return
+    fetch_site = request.headers.get("sec-fetch-site")
+    if fetch_site is not None:
+        if fetch_site.lower() not in _OWN_FETCH_SITES:
+            raise CrossSiteError(CROSS_SITE)
+        return
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc.lower() != _host(request):
+        raise CrossSiteError(CROSS_SITE)
+
+
+def _host(request: Request) -> str:
+    return request.headers.get("host", "").lower()
 
 
 INTERNAL = "the server failed on this request: reload the deal to see where it stands"
@@ -240,10 +298,25 @@ def install(app: FastAPI, *, per_minute: int, body_limit: int, hsts: bool) -> No
         # The traceback goes to the server's log, never to the client.
         log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": INTERNAL}, status_code=500)
-        return PlainTextResponse(INTERNAL, status_code=500)
+            response: Response = JSONResponse({"error": INTERNAL}, status_code=500)
+        else:
+            response = PlainTextResponse(INTERNAL, status_code=500)
+        # Starlette answers this one from outside every middleware: the headers that
+        # SecurityHeaders gives every other answer are added here.
+        headers = with_security_headers(response.raw_headers, request.url.path, hsts)
+        response.raw_headers[:] = headers
+        return response
+
+    async def cross_site(request: Request, exc: Exception) -> Response:
+        _ = gettext_for(request)
+        said = _(
+            "This form was sent from another site's page. Cardavia only accepts it from its "
+            "own pages: open the site and use its form."
+        )
+        return error_response(request, 403, str(exc), page_text=said)
 
     app.add_exception_handler(TooManyGamesError, too_many)
+    app.add_exception_handler(CrossSiteError, cross_site)
     app.add_exception_handler(Exception, internal)
     # The last added is the outermost: every answer, the body limit's 413 included,
     # leaves through SecurityHeaders.

@@ -8,6 +8,20 @@
 - ``CARDAVIA_NEW_GAMES_PER_MINUTE``: deals one client may start in any minute, per process
   (default 20; 0: no limit).
 - ``CARDAVIA_MAX_BODY_BYTES``: the largest request body accepted (default 16384).
+- ``CARDAVIA_TRUSTED_PROXIES``: addresses or networks (comma-separated) of the reverse
+  proxies whose ``X-Forwarded-For`` is believed (default: none, the header is ignored).
+- ``CARDAVIA_AI_WORKERS``: processes that run the strong AIs' decisions (default: one
+  per core, at least 1).
+- ``CARDAVIA_AI_SECONDS``: a strong decision's time cap, after which ``basic`` decides
+  (default 1.0).
+- ``CARDAVIA_AI_TURNS_PER_ADDRESS``: actions with strong AIs one client address may have
+  in progress at once (default 4; 0: no limit).
+- ``CARDAVIA_KEEP_IDLE_DAYS`` / ``CARDAVIA_KEEP_FINISHED_DAYS``: unfinished deals nobody
+  acted in, and finished deals, are removed after this many days (default 30 each; 0:
+  kept for ever); ``CARDAVIA_PRUNE_EVERY_MINUTES``: how often the server removes them
+  (default 60; 0: only ``cardavia prune``).
+- ``CARDAVIA_MAX_CONNECTIONS``, ``CARDAVIA_HEADER_SECONDS``: read by ``cardavia serve``
+  (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -38,6 +52,25 @@ class Settings:
     address and stops a script filling the database."""
     max_body_bytes: int = 16384
     """The API's bodies are a few dozen bytes; anything near this is not a person."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Proxies whose ``X-Forwarded-For`` names the client; none by default, so that no
+    client (a local process included) can pick the address its limits count against."""
+    ai_workers: int = field(default_factory=lambda: max(os.cpu_count() or 1, 1))
+    """Worker processes for strong decisions: CPU-bound Python, one per core."""
+    ai_seconds: float = 1.0
+    """A strong decision takes 40-250 ms on its own; a second means the workers are
+    queued up, and ``basic`` then decides instead of keeping the person waiting."""
+    ai_turns_per_address: int = 4
+    """Requests with strong AIs one address may have in progress at once: enough for a
+    family behind one router, too few for one client to queue up the workers."""
+    keep_idle_days: int = 30
+    """An unfinished deal nobody acted in for this long is removed (its cookie lasts 30
+    days from its start too); 0: never."""
+    keep_finished_days: int = 30
+    """A finished deal (its record downloadable) is removed this long after its end; 0:
+    never."""
+    prune_every_minutes: int = 60
+    """How often the server itself removes old deals; 0: only ``cardavia prune`` does."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -52,6 +85,17 @@ class Settings:
             secure_cookies=env.get("CARDAVIA_SECURE_COOKIES", "").lower() in _TRUE,
             new_games_per_minute=_whole(env, "CARDAVIA_NEW_GAMES_PER_MINUTE", 20),
             max_body_bytes=max(_whole(env, "CARDAVIA_MAX_BODY_BYTES", 16384), 1024),
+            trusted_proxies=tuple(
+                part.strip()
+                for part in env.get("CARDAVIA_TRUSTED_PROXIES", "").split(",")
+                if part.strip()
+            ),
+            ai_workers=max(_whole(env, "CARDAVIA_AI_WORKERS", os.cpu_count() or 1), 1),
+            ai_seconds=_seconds(env, "CARDAVIA_AI_SECONDS", 1.0),
+            ai_turns_per_address=_whole(env, "CARDAVIA_AI_TURNS_PER_ADDRESS", 4),
+            keep_idle_days=_whole(env, "CARDAVIA_KEEP_IDLE_DAYS", 30),
+            keep_finished_days=_whole(env, "CARDAVIA_KEEP_FINISHED_DAYS", 30),
+            prune_every_minutes=_whole(env, "CARDAVIA_PRUNE_EVERY_MINUTES", 60),
         )
 
     @classmethod
@@ -69,7 +113,12 @@ class Settings:
             f"Settings(database={self.database_label!r}, data_dir={str(self.data_dir)!r}, "
             f"cache_deals={self.cache_deals}, secure_cookies={self.secure_cookies}, "
             f"new_games_per_minute={self.new_games_per_minute}, "
-            f"max_body_bytes={self.max_body_bytes})"
+            f"max_body_bytes={self.max_body_bytes}, trusted_proxies={self.trusted_proxies}, "
+            f"ai_workers={self.ai_workers}, ai_seconds={self.ai_seconds}, "
+            f"ai_turns_per_address={self.ai_turns_per_address}, "
+            f"keep_idle_days={self.keep_idle_days}, "
+            f"keep_finished_days={self.keep_finished_days}, "
+            f"prune_every_minutes={self.prune_every_minutes})"
         )
 
 
@@ -82,3 +131,17 @@ def _whole(env: Mapping[str, str], name: str, default: int) -> int:
         return max(int(text), 0)
     except ValueError as exc:
         raise ValueError(f"{name} must be a whole number, not {text!r}") from exc
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    """The positive number of seconds in ``env[name]``, or ``default`` when unset."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError as exc:
+        raise ValueError(f"{name} must be a number of seconds, not {text!r}") from exc
+    if not 0 < value < 3600:
+        raise ValueError(f"{name} must be more than 0 and less than 3600 seconds, not {text!r}")
+    return value
