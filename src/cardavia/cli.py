@@ -24,18 +24,26 @@ _BENCH_MODULES = {"env": "cardavia.envs.bench"}
 def replay(
     files: Annotated[list[Path], typer.Argument(help="Game records (records.md) to replay.")],
 ) -> None:
-    """Replay each record and print one JSON line per file (exit 2 if any is invalid)."""
-    from cardavia.records.replay import replay_line
+    """Replay each record and print one JSON line per file (exit 2 if any is invalid).
+
+    Only regular files up to a megabyte are read; every bad file gets its one line with
+    a short error, and the run goes on to the next file.
+    """
+    from cardavia.core.errors import RecordError
+    from cardavia.records.files import read_record_file
+    from cardavia.records.replay import error_line, replay_line
 
     ok = True
     for path in files:
-        name = str(path)
+        # A name that is not UTF-8 (bytes the file system allows) is shown with U+FFFD.
+        name = str(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
         try:
-            text = path.read_bytes()
-        except OSError as exc:
-            line, good = {"file": name, "error": f"cannot read the file: {exc.strerror}"}, False
-        else:
-            line, good = replay_line(name, text)
+            line, good = replay_line(name, read_record_file(path))
+        except RecordError as error:
+            line, good = error_line(name, error), False
+        except Exception as error:  # a bug, not the file: say so, and go on
+            line = {"file": name, "error": f"Cardavia failed on this file: {type(error).__name__}"}
+            good = False
         ok = ok and good
         typer.echo(json.dumps(line, ensure_ascii=False))
     raise typer.Exit(0 if ok else 2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -147,3 +148,68 @@ def test_unknown_keys_and_meta_are_ignored(tmp_path: Path) -> None:
     path.write_text(json.dumps(variant(meta=[1, 2], extra={"x": 1})))
     line, ok = replay_line("extra.json", path.read_bytes())
     assert ok and line["result"] == "ongoing"
+
+
+# -- hostile files (issue 14): each gives one short line, and the run goes on ------------------
+
+GOOD = EXAMPLES / "sisepai-ongoing.json"
+RAW = GOOD.read_text()
+
+
+def hostile_files(folder: Path) -> dict[str, Path]:
+    """Files made to break a reader, by what they try."""
+    digits = "9" * 5000
+    made = {
+        "a huge dealer": RAW.replace('"dealer": ', f'"dealer": {digits}, "was": ', 1),
+        "a huge number in meta": RAW[:-1] + ', "meta": {"n": ' + "7" * 4400 + "}}",
+        "nested 3,000 deep": RAW[:-1] + ', "meta": ' + "[" * 3000 + "]" * 3000 + "}",
+        "nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
+        "a deep entry": json.dumps(variant(actions=[[[[[[0]]]]]])),
+        "a 5 MB format": json.dumps(variant(format="x" * 5_000_000)),
+        "a long format": json.dumps(variant(format="y" * 50_000)),
+        "a long action": json.dumps(variant(actions=[[0, "take " + "rG " * 20_000]])),
+        "a long card code": json.dumps(variant(deck=[*BASE["deck"][:-1], "z" * 50_000])),
+        "NaN": RAW.replace('"dealer": ', '"dealer": NaN, "was": ', 1),
+        "1e400": RAW.replace('"dealer": ', '"dealer": 1e400, "was": ', 1),
+    }
+    paths = {}
+    for number, (case, text) in enumerate(made.items()):
+        paths[case] = folder / f"bad-{number}.json"
+        paths[case].write_text(text)
+    fifo = folder / "fifo.json"
+    os.mkfifo(fifo)
+    paths["a FIFO"] = fifo
+    paths["a folder"] = folder
+    paths["/dev/zero"] = Path("/dev/zero")
+    return paths
+
+
+def test_every_hostile_file_gets_one_short_error_line_and_the_run_goes_on(tmp_path: Path) -> None:
+    hostile = hostile_files(tmp_path)
+    files = [GOOD]
+    for path in hostile.values():
+        files += [path, GOOD]
+    done = subprocess.run(
+        [sys.executable, "-m", "cardavia.cli", "replay", *map(str, files)],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(files)
+    for text, path in zip(lines, files, strict=True):
+        line = json.loads(text)
+        assert line["file"] == str(path)
+        assert len(text) < 600, text[:200]
+        if path == GOOD:
+            assert line["result"] == "ongoing"
+        else:
+            case = next(case for case, bad in hostile.items() if bad == path)
+            assert line["error"] and "Cardavia failed" not in line["error"], (case, line)
+
+
+def test_a_file_larger_than_the_limit_is_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(variant(meta={"pad": "x" * (2 << 20)})))
+    line = json.loads(run_replay(path).stdout)
+    assert "larger than 1048576 bytes" in line["error"]

@@ -62,17 +62,31 @@ def replay(record: Record) -> ReplayResult:
     return ReplayResult(state)
 
 
+MAX_ERROR = 300
+"""The longest error text of a line: what went wrong, never the file's content echoed."""
+
+
+def bounded(message: str) -> str:
+    """``message`` cut to :data:`MAX_ERROR` characters."""
+    return message if len(message) <= MAX_ERROR else message[: MAX_ERROR - 1] + "…"
+
+
 def replay_line(name: str, text: str | bytes) -> tuple[dict[str, Any], bool]:
     """One line of ``cardavia replay`` output for a file, and whether it replayed."""
     line: dict[str, Any] = {"file": name}
     try:
         line.update(replay(parse_record(text)).to_json())
     except RecordError as exc:
-        line["error"] = str(exc)
+        line["error"] = bounded(str(exc))
         if exc.index is not None:
             line["index"] = exc.index
         return line, False
     except CardaviaError as exc:
-        line["error"] = str(exc)
+        line["error"] = bounded(str(exc))
         return line, False
     return line, True
+
+
+def error_line(name: str, error: RecordError) -> dict[str, Any]:
+    """The line of a file that could not even be read (see ``records.files``)."""
+    return {"file": name, "error": bounded(str(error))}
