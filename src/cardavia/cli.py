@@ -147,6 +147,40 @@ def serve(
     )
 
 
+@app.command()
+def prune(
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Remove old deals: unfinished ones nobody acted in for CARDAVIA_KEEP_IDLE_DAYS,
+    finished ones older than CARDAVIA_KEEP_FINISHED_DAYS (settings: docs/operations.md)."""
+    from cardavia.store import GameStore, open_engine
+    from cardavia.web.retention import prune as prune_store
+    from cardavia.web.settings import Settings
+
+    settings = Settings.from_env()
+    _check_database(settings.database_url)
+    engine = open_engine(settings.database_url)
+    try:
+        pruned = prune_store(GameStore(engine), settings)
+    finally:
+        engine.dispose()
+    summary = {
+        "removed_idle": pruned.idle,
+        "removed_finished": pruned.finished,
+        "keep_idle_days": settings.keep_idle_days,
+        "keep_finished_days": settings.keep_finished_days,
+        "database": settings.database_label,
+    }
+    if as_json:
+        typer.echo(json.dumps(summary))
+    else:
+        typer.echo(
+            f"Removed {pruned.idle} unfinished deals idle for over {settings.keep_idle_days} "
+            f"days and {pruned.finished} finished deals older than "
+            f"{settings.keep_finished_days} days (0 days: kept for ever)."
+        )
+
+
 def _check_database(database_url: str) -> None:
     """Migrate the database now, so a refusal is one sentence, not uvicorn's traceback.
 

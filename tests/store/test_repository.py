@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from cardavia.store import (
     FINISHED,
+    NEVER,
     ONGOING,
     GameStore,
     SchemaTooNewError,
@@ -21,9 +24,11 @@ from cardavia.store import (
     VersionConflictError,
     normalize_url,
     open_engine,
+    repository,
     upgrade,
 )
 from cardavia.store.migrate import current_revision, head_revision
+from cardavia.store.repository import now
 from cardavia.store.tables import metadata
 
 STAMP = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
@@ -108,3 +113,55 @@ def test_postgres_urls_always_use_psycopg_3() -> None:
     for url in ("postgres://u:p@h/db", "postgresql://u:p@h/db", "postgresql+psycopg://u:p@h/db"):
         assert normalize_url(url).drivername == "postgresql+psycopg"
     assert normalize_url("sqlite:///x.db").drivername == "sqlite"
+
+
+def test_prune_removes_idle_and_old_finished_deals_and_keeps_the_rest(engine: Engine) -> None:
+    upgrade(engine)
+    store = GameStore(engine)
+    day = timedelta(days=1)
+    rows = {
+        "idle-old--------": (ONGOING, STAMP - 40 * day),
+        "idle-fresh------": (ONGOING, STAMP - 2 * day),
+        "done-old--------": (FINISHED, STAMP - 40 * day),
+        "done-fresh------": (FINISHED, STAMP - 2 * day),
+    }
+    for game_id, (status, stamp) in rows.items():
+        store.insert(dataclasses.replace(a_game(game_id), status=status, updated_at=stamp))
+    pruned = store.prune(idle_before=STAMP - 30 * day, finished_before=STAMP - 30 * day)
+    assert (pruned.idle, pruned.finished) == (1, 1)
+    kept = {game_id for game_id in rows if store.get(game_id) is not None}
+    assert kept == {"idle-fresh------", "done-fresh------"}
+    # NEVER keeps that kind; a cut-off in the future removes every deal of the other.
+    pruned = store.prune(idle_before=NEVER, finished_before=STAMP + day)
+    assert (pruned.idle, pruned.finished) == (0, 1)
+    assert store.get("idle-fresh------") is not None
+
+
+def test_prune_keeps_a_deal_that_moved_on_since_it_was_found(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request that commits between prune's look-up and its removal keeps its deal: the
+    removal is by version, as every write is."""
+    upgrade(engine)
+    store = GameStore(engine)
+    old = dataclasses.replace(a_game(), updated_at=STAMP - timedelta(days=40))
+    store.insert(old)
+    real_execute = Connection.execute
+    acted = []
+
+    def execute(self: Connection, statement: Any, *args: Any, **kwargs: Any) -> Any:
+        if statement is repository._DELETE and not acted:
+            acted.append(store.update(old, decisions=(), step=18, status=ONGOING, result=None))
+        return real_execute(self, statement, *args, **kwargs)
+
+    if engine.dialect.name == "sqlite":
+        # The update above takes the store's write lock, which prune holds: let it pass.
+        monkeypatch.setattr(store, "_write_lock", contextlib.nullcontext())
+    monkeypatch.setattr(Connection, "execute", execute)
+    pruned = store.prune(idle_before=STAMP, finished_before=STAMP)
+    assert acted and pruned.idle == 0
+    found = store.get(old.id)
+    assert found is not None and found.version == 2
+    # With nobody acting, the same deal is removed.
+    monkeypatch.setattr(Connection, "execute", real_execute)
+    assert store.prune(idle_before=now() + timedelta(days=1), finished_before=NEVER).idle == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -23,13 +24,13 @@ def store(database_url: str) -> Iterator[GameStore]:
 
 def test_two_requests_on_the_same_step_apply_exactly_once(store: GameStore) -> None:
     service = DealService(store, players=random_players)
-    live, token = service.create("sisepai", "basic", seed=12)
+    live, token = asyncio.run(service.create("sisepai", "basic", seed=12))
     legal = [str(action) for action in live.deal.state.legal_actions()]
     before = list(live.deal.decisions)
     # Both requests read the deal before either wrote (a double click, two tabs).
-    first = service.act(live, legal[0], live.deal.state.step)
+    first = asyncio.run(service.act(live, legal[0], live.deal.state.step))
     with pytest.raises(ConflictError):
-        service.act(live, legal[-1], live.deal.state.step)
+        asyncio.run(service.act(live, legal[-1], live.deal.state.step))
     stored = store.get(live.stored.id)
     assert stored is not None and stored.decisions == tuple(first.deal.decisions)
     assert service.open(live.stored.id, token).deal.state == first.deal.state
@@ -39,9 +40,9 @@ def test_two_requests_on_the_same_step_apply_exactly_once(store: GameStore) -> N
 def test_a_second_process_sees_the_deal_as_the_first_left_it(store: GameStore) -> None:
     one = DealService(store, players=random_players)
     two = DealService(store, players=random_players)
-    live, token = one.create("chuopai", "basic", seed=6)
+    live, token = asyncio.run(one.create("chuopai", "basic", seed=6))
     legal = [str(action) for action in live.deal.state.legal_actions()]
-    moved = two.act(two.open(live.stored.id, token), legal[0], live.deal.state.step)
+    moved = asyncio.run(two.act(two.open(live.stored.id, token), legal[0], live.deal.state.step))
     # The first process's cached copy is older than the row: it replays instead.
     again = one.open(live.stored.id, token)
     assert again.stored.version == moved.stored.version
@@ -52,13 +53,13 @@ def test_a_second_process_sees_the_deal_as_the_first_left_it(store: GameStore) -
 def test_without_a_cache_every_request_replays_to_the_same_deal(store: GameStore) -> None:
     cached = DealService(store, players=random_players)
     uncached = DealService(store, cache_deals=0, players=random_players)
-    live, token = cached.create("sisepai", "basic", seed=21)
+    live, token = asyncio.run(cached.create("sisepai", "basic", seed=21))
     state = live
     for _ in range(4):
         if state.over:
             break
         action = str(state.deal.state.legal_actions()[0])
-        state = cached.act(state, action, state.deal.state.step)
+        state = asyncio.run(cached.act(state, action, state.deal.state.step))
         replayed = uncached.open(live.stored.id, token)
         assert (replayed.deal.state, replayed.log, replayed.since) == (
             state.deal.state,
@@ -69,7 +70,7 @@ def test_without_a_cache_every_request_replays_to_the_same_deal(store: GameStore
 
 def test_a_wrong_token_or_id_is_not_found(store: GameStore) -> None:
     service = DealService(store, players=random_players)
-    live, token = service.create("sisepai", "basic")
+    live, token = asyncio.run(service.create("sisepai", "basic"))
     for game_id, offered in (
         (live.stored.id, None),
         (live.stored.id, ""),
@@ -85,9 +86,11 @@ def test_the_persons_lone_actions_are_played_and_marked_forced(store: GameStore)
     service = DealService(store, players=random_players)
     forced = 0
     for seed in range(6):
-        live, _ = service.create("sisepai", "basic", seed=seed)
+        live, _ = asyncio.run(service.create("sisepai", "basic", seed=seed))
         while not live.over:
-            live = service.act(live, str(live.deal.state.legal_actions()[0]), live.deal.state.step)
+            live = asyncio.run(
+                service.act(live, str(live.deal.state.legal_actions()[0]), live.deal.state.step)
+            )
             mine = [event for event in live.log if event.get("seat") == 0 and "forced" in event]
             assert mine[0]["forced"] in (True, False)
             forced += sum(1 for event in live.log[live.since + 1 :] if event.get("forced"))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import and_, bindparam, delete, insert, or_, select, update
 from sqlalchemy.engine import Engine, RowMapping
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
@@ -24,6 +24,8 @@ from cardavia.store.errors import StoreUnavailableError, VersionConflictError
 from cardavia.store.tables import games
 
 ONGOING, FINISHED = "ongoing", "finished"
+NEVER = datetime.min.replace(tzinfo=UTC)
+"""A cut-off no deal is older than: ``prune`` keeps that kind of deal."""
 
 # Every request runs one of these: built once, they cost SQLAlchemy no construction and
 # no cache-key work per call (that was most of a request's time in the store). The SET
@@ -33,6 +35,24 @@ _SELECT = select(games).where(games.c.id == bindparam("wanted_id"))
 _UPDATE = update(games).where(
     games.c.id == bindparam("wanted_id"), games.c.version == bindparam("read_version")
 )
+# Retention: old deals, by status and age; removed only at the version they were found
+# in, so a deal someone acted in meanwhile is kept.
+_STALE = (
+    select(games.c.id, games.c.version, games.c.status)
+    .where(
+        or_(
+            and_(games.c.status == ONGOING, games.c.updated_at < bindparam("idle_before")),
+            and_(games.c.status == FINISHED, games.c.updated_at < bindparam("finished_before")),
+        )
+    )
+    .limit(bindparam("batch"))
+)
+_DELETE = delete(games).where(
+    games.c.id == bindparam("wanted_id"), games.c.version == bindparam("read_version")
+)
+PRUNE_BATCH = 500
+"""Deals removed per transaction: short transactions, so that SQLite's one writer (and
+PostgreSQL's row locks) hold up the players' own writes for a few milliseconds only."""
 
 T = TypeVar("T")
 
@@ -190,6 +210,45 @@ class GameStore:
             created_at=game.created_at,
             updated_at=stamp,
         )
+
+    def prune(self, idle_before: datetime, finished_before: datetime) -> Pruned:
+        """Remove the unfinished deals last acted in before ``idle_before`` and the
+        finished ones that ended before ``finished_before`` (:data:`NEVER`: none).
+
+        Each deal is removed only at the version it was found in, so a deal someone
+        acted in since (a request that committed meanwhile) is kept; a request that
+        read a deal before it was removed finds it gone when it writes (the same 409
+        as any other change meanwhile) and nothing is half-written. Runs in batches of
+        :data:`PRUNE_BATCH`, each its own short transaction.
+        """
+        return _guard(lambda: _prune(self, idle_before, finished_before))
+
+
+@dataclass(frozen=True, slots=True)
+class Pruned:
+    """What one :meth:`GameStore.prune` removed."""
+
+    idle: int
+    """Unfinished deals nobody had acted in since the cut-off."""
+    finished: int
+    """Finished deals that ended before their cut-off."""
+
+
+def _prune(store: GameStore, idle_before: datetime, finished_before: datetime) -> Pruned:
+    removed = {ONGOING: 0, FINISHED: 0}
+    cutoffs = {"idle_before": idle_before, "finished_before": finished_before}
+    while True:
+        with store.engine.connect() as connection:
+            found = connection.execute(_STALE, {**cutoffs, "batch": PRUNE_BATCH}).all()
+        if not found:
+            return Pruned(removed[ONGOING], removed[FINISHED])
+        with store._write_lock, store.engine.begin() as connection:
+            for row in found:
+                params = {"wanted_id": row.id, "read_version": row.version}
+                if connection.execute(_DELETE, params).rowcount:
+                    removed[row.status] += 1
+        if len(found) < PRUNE_BATCH:
+            return Pruned(removed[ONGOING], removed[FINISHED])
 
 
 def _guard(run: Callable[[], T]) -> T:

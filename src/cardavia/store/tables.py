@@ -18,6 +18,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Index,
     Integer,
     MetaData,
     SmallInteger,
@@ -51,4 +52,6 @@ games = Table(
     Column("version", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # Retention (GameStore.prune) looks deals up by status and age.
+    Index("games_status_updated", "status", "updated_at"),
 )

@@ -11,7 +11,7 @@ from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBea
 from cardavia.web.deals import DealService, LiveDeal
 from cardavia.web.game_state import state_json
 from cardavia.web.schemas import CreatedGame, ErrorBody, GameState, NewAction, NewGame
-from cardavia.web.security import count_new_game
+from cardavia.web.security import client_address, count_new_game
 
 COOKIE = "cardavia_token"
 """The page's HttpOnly cookie, scoped to one game's paths (see :mod:`pages`)."""
@@ -38,7 +38,14 @@ _TOO_LARGE: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorBody, "description": "The body is larger than the server accepts."}
 }
 _TOO_MANY: dict[int | str, dict[str, Any]] = {
-    429: {"model": ErrorBody, "description": "Too many new deals from this address just now."}
+    429: {
+        "model": ErrorBody,
+        "description": "Too many new deals from this address just now, or too many of its "
+        "actions with strong AIs still in progress (`Retry-After`).",
+    }
+}
+_CROSS_SITE: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorBody, "description": "Sent by another site's page (a browser says so)."}
 }
 
 
@@ -79,13 +86,13 @@ Live = Annotated[LiveDeal, Depends(get_live)]
     "/games",
     status_code=201,
     response_model=CreatedGame,
-    responses={422: _ERRORS[422]} | _TOO_LARGE | _TOO_MANY,
+    responses={422: _ERRORS[422]} | _TOO_LARGE | _TOO_MANY | _CROSS_SITE,
     summary="Start a deal",
 )
 async def create_game(body: NewGame, request: Request, service: Service) -> dict[str, Any]:
     """Deal a new game with the person at seat 0; the AIs play up to the person's turn."""
     count_new_game(request)
-    live, token = service.create(body.game, body.ai, body.seed)
+    live, token = await service.create(body.game, body.ai, body.seed, client_address(request))
     return state_json(live) | {"token": token}
 
 
@@ -98,13 +105,14 @@ async def read_game(live: Live) -> dict[str, Any]:
 @router.post(
     "/games/{game_id}/actions",
     response_model=GameState,
-    responses=_ERRORS | _CONFLICT | _TOO_LARGE,
+    responses=_ERRORS | _CONFLICT | _TOO_LARGE | _TOO_MANY | _CROSS_SITE,
     summary="Act",
 )
-async def act(body: NewAction, live: Live, service: Service) -> dict[str, Any]:
+async def act(body: NewAction, request: Request, live: Live, service: Service) -> dict[str, Any]:
     """Play the person's action; the AIs then move until the person must act again or the
     deal is over. Committed before the answer."""
-    return state_json(service.act(live, body.action, body.step))
+    moved = await service.act(live, body.action, body.step, client_address(request))
+    return state_json(moved)
 
 
 @router.get(

@@ -7,6 +7,8 @@ service; ``TestClient(app)`` used as a context manager runs that lifespan too.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -17,12 +19,12 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import cardavia
 from cardavia.ai.base import AnyPlayer
-from cardavia.ai.registry import get_player
 from cardavia.store import GameStore, open_engine, upgrade
-from cardavia.web import api, errors, pages, security
-from cardavia.web.deals import DealService
+from cardavia.web import api, errors, pages, retention, security
+from cardavia.web.deals import GAMES, DealService
 from cardavia.web.rendering import STATIC, make_environment
 from cardavia.web.settings import Settings
+from cardavia.web.thinking import Thinker, TurnLimiter
 
 DESCRIPTION = """Play Sì Sè Pái and Chuo Pai against Cardavia's AIs. The person always sits
 at seat 0; every call about a game needs the token that `POST /api/games` returned, as
@@ -44,12 +46,30 @@ def create_app(
         engine = open_engine(settings.database_url)
         upgrade(engine)
         _tune_collector()
+        # The registry's strong AIs decide in worker processes; a test's own players
+        # decide inline (cardavia.web.thinking).
+        thinker = Thinker(players, workers=settings.ai_workers, seconds=settings.ai_seconds)
+        thinker.warm_up(GAMES)
+        store = GameStore(engine)
         app.state.service = DealService(
-            GameStore(engine), cache_deals=settings.cache_deals, players=players or get_player
+            store,
+            cache_deals=settings.cache_deals,
+            thinker=thinker,
+            turns=TurnLimiter(settings.ai_turns_per_address),
+        )
+        pruning = (
+            asyncio.create_task(retention.prune_forever(store, settings))
+            if settings.prune_every_minutes
+            else None
         )
         try:
             yield
         finally:
+            if pruning is not None:
+                pruning.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pruning
+            thinker.close()
             engine.dispose()
 
     app = FastAPI(

@@ -9,7 +9,9 @@ a restart) moved it on.
 Every person's action is applied, the AIs then play until the person must act again
 or the deal is over, and the result is committed (optimistically, by version) before
 anything is returned. The AIs' decisions come from ``decision_rng(seed, seat, step)``,
-so a restarted server continues exactly as the old one would have.
+so a restarted server continues exactly as the old one would have; strong ones are
+awaited from worker processes (:mod:`cardavia.web.thinking`), so the event loop serves
+other requests meanwhile, and one deal has at most one request with AI turns running.
 """
 
 from __future__ import annotations
@@ -24,13 +26,12 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from cardavia.ai.base import AnyPlayer
-from cardavia.ai.registry import get_player
-from cardavia.ai.seeding import decision_rng
 from cardavia.core.errors import CardaviaError
 from cardavia.games.registry import get_game
 from cardavia.records import Deal, Record
@@ -44,6 +45,7 @@ from cardavia.store import (
 )
 from cardavia.store.repository import now
 from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, visible_events
+from cardavia.web.thinking import Thinker, TurnLimiter
 
 GAMES = ("sisepai", "chuopai")
 AI_LEVELS = ("basic", "strong")
@@ -110,20 +112,29 @@ class DealService:
         self,
         store: GameStore,
         cache_deals: int = 512,
-        players: Callable[[str, str], AnyPlayer] = get_player,
+        players: Callable[[str, str], AnyPlayer] | None = None,
+        thinker: Thinker | None = None,
+        turns: TurnLimiter | None = None,
     ) -> None:
+        """``thinker`` gets the AIs' decisions (default: ``players``, or the registry's
+        players, inline); ``turns`` bounds each client's requests with offloaded AIs."""
         self.store = store
-        self._make_player = players
-        self._players: dict[tuple[str, str], AnyPlayer] = {}
+        self.thinker = thinker or Thinker(players)
+        self._turns = turns or TurnLimiter(0)
         self._cache: OrderedDict[str, LiveDeal] = OrderedDict()
         self._cache_size = cache_deals
         self._lock = threading.Lock()
+        self._acting: set[str] = set()
+        """Deals with a request whose AI turns are still being decided."""
 
     # -- the operations ------------------------------------------------------------
 
-    def create(self, game: str, ai: str, seed: int | None = None) -> tuple[LiveDeal, str]:
+    async def create(
+        self, game: str, ai: str, seed: int | None = None, client: str = "local"
+    ) -> tuple[LiveDeal, str]:
         """Start a deal (the AIs play up to the person's first decision); return it and
-        its bearer token. Without ``seed`` a secret one is drawn."""
+        its bearer token. Without ``seed`` a secret one is drawn. ``client`` is whose
+        limit of AI turns in progress it counts against (:class:`TooManyTurnsError`)."""
         engine = get_game(game)
         chosen = seed is not None
         if seed is None:
@@ -148,7 +159,8 @@ class DealService:
             created_at=stamp,
             updated_at=stamp,
         )
-        live = self._play_ais(self._start(stored), 0)
+        with self._client_turn(ai, client):
+            live = await self._play_ais(self._start(stored), 0)
         stored = _with_progress(stored, live.deal)
         self.store.insert(stored)
         live = LiveDeal(stored, live.deal, live.log, 0)
@@ -171,12 +183,27 @@ class DealService:
         self._remember(live)
         return live
 
-    def act(self, live: LiveDeal, action: str, step: int) -> LiveDeal:
+    async def act(self, live: LiveDeal, action: str, step: int, client: str = "local") -> LiveDeal:
         """Apply the person's ``action`` taken at ``step``, let the AIs answer, commit.
 
-        Raises :class:`ConflictError` (deal over, stale step, changed meanwhile) or
-        :class:`BadActionError`; in every error case nothing is stored.
+        Raises :class:`ConflictError` (deal over, stale step, changed meanwhile, another
+        request of this deal still waiting for its AIs), :class:`BadActionError` or
+        :class:`TooManyTurnsError`; in every error case nothing is stored.
         """
+        game_id = live.stored.id
+        if game_id in self._acting:
+            raise ConflictError(
+                "the AIs are still answering another action in this deal (another tab or a "
+                "repeated request): wait for it, then reload to see it"
+            )
+        self._acting.add(game_id)
+        try:
+            with self._client_turn(live.stored.ai, client):
+                return await self._act(live, action, step)
+        finally:
+            self._acting.discard(game_id)
+
+    async def _act(self, live: LiveDeal, action: str, step: int) -> LiveDeal:
         state = live.deal.state
         if live.over:
             raise ConflictError("the deal is over: start a new deal")
@@ -193,7 +220,7 @@ class DealService:
         except CardaviaError as exc:
             raise BadActionError(str(exc)) from exc
         log = live.log + tuple(visible_events(live.presenter, events, PERSON))
-        moved = self._play_ais(LiveDeal(live.stored, deal, log, len(live.log)), len(live.log))
+        moved = await self._play_ais(LiveDeal(live.stored, deal, log, len(live.log)), len(live.log))
         try:
             stored = self.store.update(
                 live.stored,
@@ -219,12 +246,9 @@ class DealService:
 
     # -- internals -----------------------------------------------------------------
 
-    def _player(self, game: str, ai: str) -> AnyPlayer:
-        key = (game, ai)
-        player = self._players.get(key)
-        if player is None:
-            player = self._players[key] = self._make_player(game, ai)
-        return player
+    def _client_turn(self, ai: str, client: str) -> AbstractContextManager[None]:
+        """One of ``client``'s places for a request whose AIs decide in the workers."""
+        return self._turns.turn(client) if self.thinker.offloaded(ai) else nullcontext()
 
     def _start(self, stored: StoredGame) -> LiveDeal:
         """The deal dealt from the stored deck, before any decision."""
@@ -235,16 +259,21 @@ class DealService:
         opening = (*presenter.opening_events(game, deck, stored.first), *deal.opening_events)
         return LiveDeal(stored, deal, tuple(visible_events(presenter, opening, None)), 0)
 
-    def _play_ais(self, live: LiveDeal, since: int) -> LiveDeal:
-        """Let the AIs decide until the person must act or the deal is over."""
+    async def _play_ais(self, live: LiveDeal, since: int) -> LiveDeal:
+        """Let the AIs decide until the person must act or the deal is over.
+
+        ``live.deal`` is this request's own fork: other requests served while a decision
+        is awaited never see it (the cache holds only committed deals).
+        """
         deal, log = live.deal, list(live.log)
         stored = live.stored
-        player = self._player(stored.game, stored.ai)
         while not deal.over and deal.state.to_act != PERSON:
             state = deal.state
             seat = state.to_act
-            rng = decision_rng(stored.seed, seat, state.step)
-            choice = player.choose(state.view(seat), state.legal_actions(), rng)
+            choice = await self.thinker.choose(
+                stored.game, stored.ai, state.view(seat), state.legal_actions(),
+                stored.seed, seat, state.step, stored.id,
+            )  # fmt: skip
             log += visible_events(live.presenter, deal.act(choice), seat)
         return LiveDeal(stored, deal, tuple(log), since)
 

@@ -20,7 +20,7 @@ from cardavia.web.api import COOKIE, Service
 from cardavia.web.deals import AI_LEVELS, SEED_LIMIT, LiveDeal
 from cardavia.web.game_state import state_json
 from cardavia.web.rendering import gettext_for, render_page
-from cardavia.web.security import count_new_game
+from cardavia.web.security import client_address, count_new_game
 from cardavia.web.settings import Settings
 
 router = APIRouter(include_in_schema=False)
@@ -61,8 +61,11 @@ async def read_start_form(request: Request) -> StartForm:
         # ASCII digits only: "²" and "①" are digits to str.isdigit() but not to int();
         # and a number longer than any deal number is refused before int() sees it.
         digits = seed_text.lstrip("0") or "0"
-        if seed_text.isascii() and seed_text.isdigit() and len(digits) <= 16 and (
-            int(digits) < SEED_LIMIT
+        if (
+            seed_text.isascii()
+            and seed_text.isdigit()
+            and len(digits) <= 16
+            and (int(digits) < SEED_LIMIT)
         ):
             seed = int(digits)
         else:
@@ -103,7 +106,7 @@ def game_page(game: str, request: Request, tab: str = "table") -> Response:
 
 
 @router.post("/games/{game}/start")
-def start(
+async def start(
     game: str,
     request: Request,
     form: Annotated[StartForm, Depends(read_start_form)],
@@ -118,7 +121,7 @@ def start(
         context = _game_context(info, "table", _) | {"form": form, "here": f"/games/{game}"}
         return render_page(request, "game.html", context, status=422)
     count_new_game(request)
-    live, token = service.create(game, form.ai, form.seed)
+    live, token = await service.create(game, form.ai, form.seed, client_address(request))
     deal_id = live.stored.id
     response = RedirectResponse(f"/play/{deal_id}", status_code=303)
     for path in (f"/play/{deal_id}", f"/api/games/{deal_id}"):

@@ -22,8 +22,8 @@ import math
 import threading
 import time
 from collections import deque
-from urllib.parse import urlsplit
 from collections.abc import Callable, Iterable
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -32,6 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardavia.web.errors import error_response, sentence
 from cardavia.web.rendering import gettext_for
+from cardavia.web.thinking import TooManyTurnsError
 
 log = logging.getLogger("cardavia.web")
 
@@ -315,7 +316,19 @@ def install(app: FastAPI, *, per_minute: int, body_limit: int, hsts: bool) -> No
         )
         return error_response(request, 403, str(exc), page_text=said)
 
+    async def too_many_turns(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, TooManyTurnsError)
+        _ = gettext_for(request)
+        said = _(
+            "Your address already has %(count)s actions with strong opponents in progress: "
+            "wait for one of them to be answered, then try again."
+        ) % {"count": exc.limit}
+        response = error_response(request, 429, str(exc), page_text=said)
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
+
     app.add_exception_handler(TooManyGamesError, too_many)
+    app.add_exception_handler(TooManyTurnsError, too_many_turns)
     app.add_exception_handler(CrossSiteError, cross_site)
     app.add_exception_handler(Exception, internal)
     # The last added is the outermost: every answer, the body limit's 413 included,

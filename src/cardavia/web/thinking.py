@@ -1,0 +1,240 @@
+"""The AIs' decisions for the web, off the event loop: worker processes, a time cap, and
+a bound on how much AI work one client can have in progress.
+
+The strong AIs search for 40-250 ms of CPU-bound Python per decision. Run on the event
+loop, four clients playing strong deals back to back stalled every other request of
+the process for seconds. Here:
+
+- A strong decision runs in a worker process (:func:`make_pool`: one per core by default,
+  started with ``spawn`` and at a lower priority, so that the server process's own work
+  — reads, basic AIs — comes first when the cores are busy) and is awaited: the event
+  loop serves other requests meanwhile. The worker gets the seat's view and legal
+  actions only, and builds its player from the registry by ``(game, level)``.
+- A decision that has not come back within ``CARDAVIA_AI_SECONDS`` is made by ``basic``
+  instead, on the same ``decision_rng(seed, seat, step)``, and the server logs it. Either
+  way the record holds the decision that was played, so the deal replays exactly.
+- ``basic`` (0.1 ms a decision) always decides inline: a trip to a worker costs more.
+- :class:`TurnLimiter`: at most ``CARDAVIA_AI_TURNS_PER_ADDRESS`` requests with strong
+  AIs in progress per client address (429 beyond); the service allows one per deal.
+
+A player factory given by a test (``create_app(players=...)``) decides inline, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from typing import Any
+
+from cardavia.ai.base import AnyPlayer
+from cardavia.ai.registry import get_player
+from cardavia.ai.seeding import decision_rng
+
+log = logging.getLogger("cardavia.web")
+
+OFFLOADED = frozenset({"strong"})
+"""The AI levels whose decisions go to the workers; every other level decides inline."""
+FALLBACK = "basic"
+"""Who decides when a worker's decision is late: sound play, in a tenth of a millisecond."""
+NICENESS = 10
+"""How much lower the workers' priority is than the server process's."""
+
+
+# -- in the worker process ------------------------------------------------------------------
+
+_players: dict[tuple[str, str], AnyPlayer] = {}
+
+
+def _start_worker() -> None:
+    # Ctrl-C reaches the whole process group: the server shuts the pool down itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(NICENESS)
+
+
+def _player(game: str, level: str) -> AnyPlayer:
+    player = _players.get((game, level))
+    if player is None:
+        player = _players[(game, level)] = get_player(game, level)
+    return player
+
+
+def warm(games: Sequence[str]) -> None:
+    """Build the offloaded players of ``games`` (imports, tables) before the first turn."""
+    for game in games:
+        for level in OFFLOADED:
+            _player(game, level)
+
+
+def decide(
+    game: str,
+    level: str,
+    view: Any,
+    legal: Sequence[Any],
+    seed: int,
+    seat: int,
+    step: int,
+    deadline: float,
+) -> int | None:
+    """The index in ``legal`` of ``level``'s choice; ``None`` when the job only started
+    after ``deadline`` (``time.monotonic``, one clock for every process of a machine):
+    the server has let ``basic`` decide already, so the search would be wasted."""
+    if time.monotonic() > deadline:
+        return None
+    choice = _player(game, level).choose(view, legal, decision_rng(seed, seat, step))
+    return list(legal).index(choice)
+
+
+def make_pool(workers: int) -> ProcessPoolExecutor:
+    """The worker processes (started when first needed)."""
+    # spawn, not fork: the server process has threads and open database connections.
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
+
+
+# -- in the server process ------------------------------------------------------------------
+
+
+class Thinker:
+    """Gets each AI decision: inline, or from the workers under a time cap."""
+
+    def __init__(
+        self,
+        players: Callable[[str, str], AnyPlayer] | None = None,
+        workers: int = 0,
+        seconds: float = 1.0,
+        pool: Executor | None = None,
+    ) -> None:
+        """``players`` (a test's factory) decide everything inline; else the registry's
+        players do, the :data:`OFFLOADED` levels in ``workers`` processes (or ``pool``);
+        with neither, inline too."""
+        self._factory = players or get_player
+        if pool is None and workers > 0 and players is None:
+            pool = make_pool(workers)
+        self._inline_only = players is not None or pool is None
+        self._pool = pool
+        self._workers = workers
+        self.seconds = seconds
+        self._players: dict[tuple[str, str], AnyPlayer] = {}
+        self.fallbacks = 0
+        """Decisions ``basic`` made because the worker's was late (since start-up)."""
+
+    def offloaded(self, level: str) -> bool:
+        """True when ``level``'s decisions go to the workers (and are awaited)."""
+        return not self._inline_only and level in OFFLOADED
+
+    async def choose(
+        self,
+        game: str,
+        level: str,
+        view: Any,
+        legal: Sequence[Any],
+        seed: int,
+        seat: int,
+        step: int,
+        deal_id: str,
+    ) -> Any:
+        """One of ``legal``, decided for ``seat`` at ``step`` of the deal with ``seed``."""
+        if not self.offloaded(level):
+            return self._inline(game, level).choose(view, legal, decision_rng(seed, seat, step))
+        assert self._pool is not None
+        deadline = time.monotonic() + self.seconds
+        loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(
+            self._pool, decide, game, level, view, legal, seed, seat, step, deadline
+        )
+        try:
+            index = await asyncio.wait_for(job, self.seconds)
+        except TimeoutError:
+            index = None
+            reason = f"no decision within {self.seconds:g} s"
+        except BrokenProcessPool:
+            index = None
+            reason = "the AI worker processes stopped (restarting them)"
+            self._restart_pool()
+        else:
+            reason = "it started after its time was up"
+        if index is not None:
+            return legal[index]
+        self.fallbacks += 1
+        log.warning(
+            "%s AI of deal %s, seat %d, step %d: %s; %s decided instead",
+            level, deal_id, seat, step, reason, FALLBACK,
+        )  # fmt: skip
+        return self._inline(game, FALLBACK).choose(view, legal, decision_rng(seed, seat, step))
+
+    def warm_up(self, games: Sequence[str]) -> None:
+        """Start the workers and build their players now, not on a person's first turn
+        (without waiting: the server listens meanwhile)."""
+        if self._pool is not None and not self._inline_only:
+            for _ in range(max(self._workers, 1)):
+                self._pool.submit(warm, tuple(games))
+
+    def close(self) -> None:
+        """Stop the workers (a decision in progress is abandoned)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _inline(self, game: str, level: str) -> AnyPlayer:
+        key = (game, level)
+        player = self._players.get(key)
+        if player is None:
+            player = self._players[key] = self._factory(game, level)
+        return player
+
+    def _restart_pool(self) -> None:
+        if self._pool is not None and self._workers > 0:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = make_pool(self._workers)
+
+
+class TooManyTurnsError(Exception):
+    """This client already has as many strong-AI requests in progress as allowed (429)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.retry_after = 1
+        super().__init__(
+            f"your address already has {limit} actions with strong AIs in progress: "
+            "wait for one of them to be answered, then try again"
+        )
+
+
+class TurnLimiter:
+    """At most ``per_address`` requests with offloaded AIs in progress per client (0: no
+    limit). Requests with inline AIs never wait on anything and are not counted."""
+
+    def __init__(self, per_address: int) -> None:
+        self.per_address = per_address
+        self._running: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def turn(self, client: str) -> Iterator[None]:
+        """Hold one of ``client``'s places for the request; :class:`TooManyTurnsError`
+        when none is free."""
+        if self.per_address <= 0:
+            yield
+            return
+        with self._lock:
+            running = self._running.get(client, 0)
+            if running >= self.per_address:
+                raise TooManyTurnsError(self.per_address)
+            self._running[client] = running + 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                left = self._running[client] - 1
+                if left:
+                    self._running[client] = left
+                else:
+                    del self._running[client]

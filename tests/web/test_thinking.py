@@ -1,0 +1,240 @@
+"""The AIs' decisions off the event loop: worker processes, the time cap, the bounds.
+
+Timing is never measured here (``cardavia bench stall`` does that): a decision that
+"takes long" is one the test holds until it lets go, so every interleaving is exact.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import threading
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+
+from cardavia.ai.registry import get_player
+from cardavia.ai.seeding import decision_rng
+from cardavia.games.registry import get_game
+from cardavia.records import Deal
+from cardavia.web import thinking
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
+from cardavia.web.thinking import Thinker, TooManyTurnsError, TurnLimiter
+
+
+def positions(game: str, count: int) -> Iterator[tuple[Any, Any, int, int]]:
+    """``(view, legal, seat, step)`` of AI decisions in basic deals of ``game``."""
+    engine = get_game(game)
+    basic = get_player(game, "basic")
+    rng = random.Random(game)
+    found = 0
+    while True:
+        deal = Deal(engine, *engine.shuffle(rng))
+        while not deal.over:
+            state = deal.state
+            seat = state.to_act
+            view, legal = state.view(seat), state.legal_actions()
+            if seat != 0:
+                yield view, legal, seat, state.step
+                found += 1
+                if found == count:
+                    return
+            deal.act(basic.choose(view, legal, decision_rng(5, seat, state.step)))
+
+
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_a_workers_decision_is_the_one_the_player_makes_inline(game: str) -> None:
+    """Reproducible: the worker builds the same player by name and draws from the same
+    ``decision_rng``, so a deal's AI moves do not depend on where they were decided."""
+    strong = get_player(game, "strong")
+    thinker = Thinker(workers=1, seconds=60)
+    try:
+        assert thinker.offloaded("strong") and not thinker.offloaded("basic")
+        for view, legal, seat, step in positions(game, 4):
+            inline = strong.choose(view, legal, decision_rng(77, seat, step))
+            pooled = asyncio.run(
+                thinker.choose(game, "strong", view, legal, 77, seat, step, "deal-id")
+            )
+            assert pooled == inline
+        assert thinker.fallbacks == 0
+    finally:
+        thinker.close()
+
+
+def test_a_late_decision_is_made_by_basic_and_logged(caplog: pytest.LogCaptureFixture) -> None:
+    release = threading.Event()
+    pool = ThreadPoolExecutor(1)
+    thinker = Thinker(seconds=0.05, pool=pool)
+    original = thinking.decide
+    thinking.decide = lambda *args: release.wait(30) and None  # type: ignore[assignment]
+    try:
+        basic = get_player("sisepai", "basic")
+        view, legal, seat, step = next(positions("sisepai", 1))
+        with caplog.at_level(logging.WARNING, logger="cardavia.web"):
+            chosen = asyncio.run(
+                thinker.choose("sisepai", "strong", view, legal, 3, seat, step, "DEALID")
+            )
+        assert chosen == basic.choose(view, legal, decision_rng(3, seat, step))
+        assert thinker.fallbacks == 1
+        (record,) = caplog.records
+        assert "DEALID" in record.getMessage() and "basic decided" in record.getMessage()
+    finally:
+        release.set()
+        thinking.decide = original
+        pool.shutdown()
+
+
+def test_a_job_that_starts_after_its_deadline_does_no_search() -> None:
+    view, legal, seat, step = next(positions("chuopai", 1))
+    assert thinking.decide("chuopai", "strong", view, legal, 1, seat, step, deadline=0.0) is None
+
+
+def test_each_client_has_a_bounded_number_of_places() -> None:
+    limiter = TurnLimiter(2)
+    with limiter.turn("a"), limiter.turn("a"):
+        with pytest.raises(TooManyTurnsError), limiter.turn("a"):
+            pass
+        with limiter.turn("b"):  # another address has its own places
+            pass
+    with limiter.turn("a"), limiter.turn("a"):  # given back when the requests end
+        pass
+    with TurnLimiter(0).turn("a"), TurnLimiter(0).turn("a"):
+        pass
+
+
+# -- the event loop keeps serving while a decision is awaited ----------------------------------
+
+
+class HeldDecisions:
+    """Strong decisions that wait until the test lets them go (then decide as basic)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = threading.Event()
+
+    def decide(self, game: str, level: str, view: Any, legal: Any, *rest: Any) -> int:
+        self.started.set()
+        self.release.wait(30)
+        return 0
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldDecisions]:
+    decisions = HeldDecisions()
+    monkeypatch.setattr(thinking, "decide", decisions.decide)
+    # Threads instead of processes, so that the held function is the one that runs.
+    monkeypatch.setattr(thinking, "make_pool", lambda workers: ThreadPoolExecutor(workers))
+    yield decisions
+    decisions.release.set()
+
+
+@asynccontextmanager
+async def served(tmp_path: Path, **changes: Any) -> AsyncIterator[httpx.AsyncClient]:
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'store.sqlite3'}",
+        data_dir=tmp_path,
+        ai_workers=2,
+        ai_seconds=60,
+        prune_every_minutes=0,
+        **changes,
+    )
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            yield client
+
+
+def an_ai_first_seed() -> int:
+    """A Chuo Pai deal number whose first decision is an AI's."""
+    engine = get_game("chuopai")
+    for seed in range(100):
+        deal = Deal(engine, *engine.shuffle(random.Random(seed)))
+        if deal.state.to_act != 0:
+            return seed
+    raise AssertionError("no such deal")
+
+
+async def wait_until(event: threading.Event) -> None:
+    for _ in range(3000):
+        if event.is_set():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the decision never started")
+
+
+def test_reads_and_basic_deals_are_served_while_a_strong_decision_runs(
+    tmp_path: Path, held: HeldDecisions
+) -> None:
+    async def scenario() -> None:
+        async with served(tmp_path) as client:
+            basic = (await client.post("/api/games", json={"game": "sisepai"})).json()
+            body = {"game": "chuopai", "ai": "strong", "seed": an_ai_first_seed()}
+            strong = asyncio.create_task(client.post("/api/games", json=body))
+            await wait_until(held.started)
+            auth = {"Authorization": f"Bearer {basic['token']}"}
+            read = await client.get(f"/api/games/{basic['id']}", headers=auth)
+            assert read.status_code == 200
+            acted = await client.post(
+                f"/api/games/{basic['id']}/actions",
+                json={"action": basic["legal"][0], "step": basic["step"]},
+                headers=auth,
+            )
+            assert acted.status_code == 200
+            assert (await client.get("/")).status_code == 200
+            assert not strong.done(), "the strong deal is still waiting for its AI"
+            held.release.set()
+            assert (await strong).status_code == 201
+
+    asyncio.run(scenario())
+
+
+def test_one_deal_has_one_request_with_ai_turns_and_a_client_a_few(
+    tmp_path: Path, held: HeldDecisions
+) -> None:
+    async def scenario() -> None:
+        async with served(tmp_path, ai_turns_per_address=2) as client:
+            held.release.set()  # the deal starts at once
+            seed = an_ai_first_seed()
+            state = None
+            for number in range(100):  # a deal whose person's action is answered by an AI
+                made = await client.post(
+                    "/api/games", json={"game": "chuopai", "ai": "strong", "seed": seed + number}
+                )
+                state = made.json()
+                if state["status"] == "ongoing" and state["view"]["leader"] == 0:
+                    break
+            assert state is not None
+            held.release.clear()
+            held.started.clear()
+            auth = {"Authorization": f"Bearer {state['token']}"}
+            path = f"/api/games/{state['id']}/actions"
+            body = {"action": state["legal"][0], "step": state["step"]}
+            first = asyncio.create_task(client.post(path, json=body, headers=auth))
+            await wait_until(held.started)
+            # A double click: refused at once, without any AI work.
+            again = await client.post(path, json=body, headers=auth)
+            assert again.status_code == 409 and "still answering" in again.json()["error"]
+            # The same address may have one more strong request in progress, not two.
+            other = {"game": "chuopai", "ai": "strong", "seed": seed}
+            second = asyncio.create_task(client.post("/api/games", json=other))
+            await asyncio.sleep(0.2)
+            refused = await client.post("/api/games", json=other)
+            assert refused.status_code == 429 and refused.headers["retry-after"] == "1"
+            assert "strong AIs in progress" in refused.json()["error"]
+            # Basic deals never wait on the workers, and are never counted.
+            assert (await client.post("/api/games", json={"game": "sisepai"})).status_code == 201
+            held.release.set()
+            assert (await first).status_code == 200
+            assert (await second).status_code == 201
+            again = await client.post("/api/games", json=other)
+            assert again.status_code == 201
+
+    asyncio.run(scenario())
