@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -15,7 +15,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load", "env")
+BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load", "stall", "env")
 # The environments' benchmark lives with them: the bench layer may not import envs.
 _BENCH_MODULES = {"env": "cardavia.envs.bench"}
 
@@ -64,6 +64,13 @@ def bench(
     database_url: Annotated[
         str | None, typer.Option(help="load: an existing database to use instead.")
     ] = None,
+    server: Annotated[
+        str | None, typer.Option(help="web, stall: the HTTP server (cardavia serve --server).")
+    ] = None,
+    server_src: Annotated[
+        str | None,
+        typer.Option(help="web, stall: run the server from this src folder (another version)."),
+    ] = None,
 ) -> None:
     """Measure speed and memory; print one JSON object."""
     if subject not in BENCH_SUBJECTS:
@@ -88,6 +95,8 @@ def bench(
             database_url=database_url,
             seed=seed,
         )
+    elif subject in ("web", "stall"):
+        figures = module.run(seconds=seconds, seed=seed, server=server, source=server_src)
     else:
         figures = module.run(seconds=seconds, seed=seed)
     typer.echo(json.dumps(figures))
@@ -125,25 +134,99 @@ def arena(
     raise typer.Exit(code)
 
 
+SERVERS = ("granian", "uvicorn")
+HEADER_BYTES = 16 * 1024
+"""The request line and headers of one request, in all: a browser sends 1-2 KiB (with
+cookies); 16 KiB is what h11 and hyper themselves default to for a sane server."""
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    server: Annotated[
+        str, typer.Option(help="The HTTP server: granian (the default) or uvicorn.")
+    ] = "granian",
 ) -> None:
     """Run the web site and its JSON API (settings from the environment: docs/web.md)."""
-    import uvicorn
-
-    from cardavia.web.app import create_app
     from cardavia.web.settings import Settings
 
+    if server not in SERVERS:
+        typer.echo(f"unknown server {server!r}: choose one of {', '.join(SERVERS)}", err=True)
+        raise typer.Exit(2)
     settings = Settings.from_env()
     _check_database(settings.database_url)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"Cardavia: open http://{shown}:{port}/ (games stored in {settings.database_label})")
-    # The app believes X-Forwarded-For only from CARDAVIA_TRUSTED_PROXIES; uvicorn's own
-    # handling (which trusts 127.0.0.1 by default) is off.
+    if server == "granian":
+        _serve_granian(host, port, settings)
+    else:
+        _serve_uvicorn(host, port, settings)
+
+
+def _serve_granian(host: str, port: int, settings: Any) -> None:
+    """Granian: the limits on headers, their arrival and concurrent requests are its own
+    (docs/operations.md says why it is the default)."""
+    from granian import Granian
+    from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
+    from granian.log import LogLevels
+
+    Granian(
+        "cardavia.cli:granian_app",
+        factory=True,
+        address=host,
+        port=port,
+        interface=Interfaces.ASGI,
+        workers=1,
+        http=HTTPModes.http1,
+        websockets=False,
+        backlog=settings.max_connections,
+        # Requests in progress at once; the next connections wait in the backlog.
+        backpressure=settings.max_connections,
+        http1_settings=HTTP1Settings(
+            header_read_timeout=int(settings.header_seconds * 1000),
+            keep_alive=True,
+            max_buffer_size=HEADER_BYTES,
+        ),
+        log_level=LogLevels.warning,
+    ).serve()
+
+
+def granian_app() -> Any:
+    """The app in Granian's worker process, which must not outlive ``cardavia serve``.
+
+    Granian runs the app in a child process; if the server process is killed outright
+    (SIGKILL, the OOM killer) the child would go on serving the port unsupervised, and
+    a restarted server could not take it over. Linux ends the child with its parent.
+    """
+    from cardavia.web.app import create_app
+    from cardavia.web.thinking import die_with_parent
+
+    die_with_parent()
+    return create_app()
+
+
+def _serve_uvicorn(host: str, port: int, settings: Any) -> None:
+    """uvicorn with h11: a bound on header size and on concurrent connections, but no
+    time limit on a request's headers (uvicorn has none: docs/operations.md)."""
+    import uvicorn
+
+    from cardavia.web.app import create_app
+
     uvicorn.run(
-        create_app(settings), host=host, port=port, log_level="warning", proxy_headers=False
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level="warning",
+        http="h11",  # httptools has no limit on header size
+        h11_max_incomplete_event_size=HEADER_BYTES,
+        limit_concurrency=settings.max_connections,
+        backlog=settings.max_connections,
+        timeout_keep_alive=int(settings.header_seconds),
+        # The app believes X-Forwarded-For only from CARDAVIA_TRUSTED_PROXIES; uvicorn's
+        # own handling (which trusts 127.0.0.1 by default) is off.
+        proxy_headers=False,
     )
 
 

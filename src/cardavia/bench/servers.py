@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from cardavia.bench.postgres import free_port
@@ -32,9 +32,13 @@ class ServerProcess:
     would.
     """
 
-    def __init__(self, env: Mapping[str, str], port: int | None = None) -> None:
+    def __init__(
+        self, env: Mapping[str, str], port: int | None = None, args: Sequence[str] = ()
+    ) -> None:
         self.env = {**os.environ, **env}
         self.port = port if port is not None else free_port()
+        self.args = tuple(args)
+        """More options of ``cardavia serve`` (``--server uvicorn``)."""
         handle, name = tempfile.mkstemp(prefix="cardavia-serve-", suffix=".log")
         os.close(handle)
         self.log = Path(name)
@@ -48,6 +52,7 @@ class ServerProcess:
     def launch(self) -> None:
         """Start the process without waiting for it (see :meth:`wait_ready`)."""
         command = [sys.executable, "-m", "cardavia.cli", "serve", "--port", str(self.port)]
+        command += self.args
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 command, env=self.env, stdin=subprocess.DEVNULL, stdout=log, stderr=log
@@ -104,3 +109,50 @@ class ServerProcess:
         """Stop the process and remove its log."""
         self.stop()
         self.log.unlink(missing_ok=True)
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds used so far by process ``pid`` and every live process
+    below it (the HTTP server's worker, the AI workers), from Linux's /proc."""
+    total = 0.0
+    for member in process_tree(pid):
+        try:
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended meanwhile
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and its descendants, as /proc lists them now."""
+    found, queue = [], [pid]
+    while queue:
+        member = queue.pop()
+        found.append(member)
+        for task in Path(f"/proc/{member}/task").glob("*/children"):
+            try:
+                queue += [int(child) for child in task.read_text().split()]
+            except OSError:
+                continue
+    return found
+
+
+def tree_rss_bytes(pid: int) -> int:
+    """The resident memory of ``pid`` and its descendants, in bytes."""
+    total = 0
+    for member in process_tree(pid):
+        try:
+            status = Path(f"/proc/{member}/status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) * 1024
+    return total
+
+
+def source_env(source: str | None) -> dict[str, str]:
+    """The environment that runs the server from another source tree (``src`` of another
+    checkout, to measure an older version side by side), or nothing."""
+    return {"PYTHONPATH": source} if source else {}

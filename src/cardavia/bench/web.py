@@ -16,26 +16,16 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from typing import Any
 
+from cardavia.bench.servers import ServerProcess, source_env, tree_cpu_seconds
 from cardavia.games.registry import GAME_NAMES
 
 GAMES = GAME_NAMES
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -76,39 +66,30 @@ class _Client:
         return response.status, json.loads(data) if data else None, elapsed
 
 
-def _start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, CARDAVIA_DATA=data_dir)
-    env.pop("DATABASE_URL", None)
-    command = [sys.executable, "-m", "cardavia.cli", "serve", "--port", str(port)]
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            error = server.stderr.read().decode() if server.stderr else ""
-            raise RuntimeError(f"the server did not start: {error}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return server
-        except OSError:
-            time.sleep(0.05)
-    server.kill()
-    raise RuntimeError("the server did not start within 30 s")
+def run(
+    seconds: float = 3.0, seed: int = 1, server: str | None = None, source: str | None = None
+) -> dict[str, Any]:
+    """Play deals for about ``seconds`` (at least one deal of each game); the figures.
 
-
-def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
-    """Play deals for about ``seconds`` (at least one deal of each game); the figures."""
+    ``server`` is ``cardavia serve --server`` (its default when ``None``); ``source``
+    runs the server from another checkout's ``src`` (an older version, side by side).
+    """
     rng = random.Random(seed)
     times: dict[str, list[float]] = {game: [] for game in GAMES}
     creates: list[float] = []
     deals = 0
     with tempfile.TemporaryDirectory(prefix="cardavia-bench-") as data_dir:
-        port = _free_port()
-        server = _start_server(port, data_dir)
+        env = {"CARDAVIA_DATA": data_dir, "DATABASE_URL": "", **source_env(source)}
+        process = ServerProcess(env, args=("--server", server) if server else ())
+        process.start()
         try:
-            client = _Client(port)
+            client = _Client(process.port)
             # Warm up: imports and tables are built on first use, as after any restart.
             for game in GAMES:
                 client.call("POST", "/api/games", {"game": game, "ai": "basic", "seed": 0})
+            assert process.process is not None
+            cpu_before = tree_cpu_seconds(process.process.pid)
+            requests = 0
             deadline = time.perf_counter() + seconds
             while time.perf_counter() < deadline or deals < len(GAMES):
                 game = GAMES[deals % len(GAMES)]
@@ -117,6 +98,7 @@ def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
                 if status != 201:
                     raise RuntimeError(f"POST /api/games answered {status}: {state}")
                 creates.append(elapsed)
+                requests += 1
                 token = state["token"]
                 while state["status"] == "ongoing":
                     action = {"action": rng.choice(state["legal"]), "step": state["step"]}
@@ -125,16 +107,22 @@ def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
                     if status != 200:
                         raise RuntimeError(f"{path} answered {status}: {state}")
                     times[game].append(elapsed)
+                    requests += 1
                 deals += 1
+            cpu = tree_cpu_seconds(process.process.pid) - cpu_before
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            process.close()
     everything = [value for values in times.values() for value in values]
     return {
+        "server": server or "default",
+        "source": source or "this checkout",
         "actions": len(everything),
         "deals": deals,
         **_figures(everything),
         "create_p50_ms": round(_percentile(creates, 0.5) * 1000, 2),
+        # The server's CPU (all its processes) per request: what the HTTP server and the
+        # app cost, whatever else the machine is doing.
+        "server_cpu_ms_per_request": round(cpu / max(requests, 1) * 1000, 3),
         "per_game": {
             game: {"actions": len(values), **_figures(values)} for game, values in times.items()
         },

@@ -20,8 +20,9 @@
   acted in, and finished deals, are removed after this many days (default 30 each; 0:
   kept for ever); ``CARDAVIA_PRUNE_EVERY_MINUTES``: how often the server removes them
   (default 60; 0: only ``cardavia prune``).
-- ``CARDAVIA_MAX_CONNECTIONS``, ``CARDAVIA_HEADER_SECONDS``: read by ``cardavia serve``
-  (docs/operations.md).
+- ``CARDAVIA_MAX_CONNECTIONS``: requests ``cardavia serve`` handles at once (default
+  1024); ``CARDAVIA_HEADER_SECONDS``: how long a request's headers may take to arrive
+  (default 5).
 """
 
 from __future__ import annotations
@@ -71,6 +72,10 @@ class Settings:
     never."""
     prune_every_minutes: int = 60
     """How often the server itself removes old deals; 0: only ``cardavia prune`` does."""
+    max_connections: int = 1024
+    """Requests ``cardavia serve`` handles at once (and connections waiting beyond)."""
+    header_seconds: float = 5.0
+    """How long a request's headers may take to arrive (a browser's take milliseconds)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -96,6 +101,8 @@ class Settings:
             keep_idle_days=_whole(env, "CARDAVIA_KEEP_IDLE_DAYS", 30),
             keep_finished_days=_whole(env, "CARDAVIA_KEEP_FINISHED_DAYS", 30),
             prune_every_minutes=_whole(env, "CARDAVIA_PRUNE_EVERY_MINUTES", 60),
+            max_connections=max(_whole(env, "CARDAVIA_MAX_CONNECTIONS", 1024), 1),
+            header_seconds=_seconds(env, "CARDAVIA_HEADER_SECONDS", 5.0),
         )
 
     @classmethod
@@ -118,7 +125,8 @@ class Settings:
             f"ai_turns_per_address={self.ai_turns_per_address}, "
             f"keep_idle_days={self.keep_idle_days}, "
             f"keep_finished_days={self.keep_finished_days}, "
-            f"prune_every_minutes={self.prune_every_minutes})"
+            f"prune_every_minutes={self.prune_every_minutes}, "
+            f"max_connections={self.max_connections}, header_seconds={self.header_seconds})"
         )
 
 

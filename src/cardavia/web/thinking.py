@@ -23,10 +23,12 @@ A player factory given by a test (``create_app(players=...)``) decides inline, a
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -58,6 +60,18 @@ def _start_worker() -> None:
     # Ctrl-C reaches the whole process group: the server shuts the pool down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(NICENESS)
+    die_with_parent()
+
+
+def die_with_parent() -> None:
+    """Have Linux end this process when the one that started it ends, however it ends.
+
+    A server killed outright (SIGKILL, the OOM killer) runs no clean-up: without this its
+    worker processes lived on, idle, for good (and a Granian worker went on serving).
+    """
+    if sys.platform.startswith("linux"):
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
 
 
 def _player(game: str, level: str) -> AnyPlayer:
@@ -179,9 +193,10 @@ class Thinker:
                 self._pool.submit(warm, tuple(games))
 
     def close(self) -> None:
-        """Stop the workers (a decision in progress is abandoned)."""
+        """Stop the workers: queued decisions are dropped, one in progress ends first (a
+        few hundred ms at most), so that no worker outlives the server."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
 
     def _inline(self, game: str, level: str) -> AnyPlayer:
         key = (game, level)
