@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -172,6 +173,7 @@ def _serve_granian(host: str, port: int, settings: Any) -> None:
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
 
+    os.environ[_SERVER_PID] = str(os.getpid())  # for granian_app, in the worker
     Granian(
         "cardavia.cli:granian_app",
         factory=True,
@@ -203,8 +205,11 @@ def granian_app() -> Any:
     from cardavia.web.app import create_app
     from cardavia.web.thinking import die_with_parent
 
-    die_with_parent()
+    die_with_parent(int(os.environ[_SERVER_PID]))
     return create_app()
+
+
+_SERVER_PID = "CARDAVIA_SERVER_PID"
 
 
 def _serve_uvicorn(host: str, port: int, settings: Any) -> None:

@@ -26,7 +26,7 @@ from cardavia.records import Deal
 from cardavia.web import thinking
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
-from cardavia.web.thinking import Thinker, TooManyTurnsError, TurnLimiter
+from cardavia.web.thinking import Thinker, TooManyTurnsError, Turn, TurnLimiter
 
 
 def positions(game: str, count: int) -> Iterator[tuple[Any, Any, int, int]]:
@@ -59,9 +59,8 @@ def test_a_workers_decision_is_the_one_the_player_makes_inline(game: str) -> Non
         assert thinker.offloaded("strong") and not thinker.offloaded("basic")
         for view, legal, seat, step in positions(game, 4):
             inline = strong.choose(view, legal, decision_rng(77, seat, step))
-            pooled = asyncio.run(
-                thinker.choose(game, "strong", view, legal, 77, seat, step, "deal-id")
-            )
+            turn = Turn(game, "strong", 77, seat, step, "deal-id")
+            pooled = asyncio.run(thinker.choose(turn, view, legal))
             assert pooled == inline
         assert thinker.fallbacks == 0
     finally:
@@ -78,9 +77,8 @@ def test_a_late_decision_is_made_by_basic_and_logged(caplog: pytest.LogCaptureFi
         basic = get_player("sisepai", "basic")
         view, legal, seat, step = next(positions("sisepai", 1))
         with caplog.at_level(logging.WARNING, logger="cardavia.web"):
-            chosen = asyncio.run(
-                thinker.choose("sisepai", "strong", view, legal, 3, seat, step, "DEALID")
-            )
+            turn = Turn("sisepai", "strong", 3, seat, step, "DEALID")
+            chosen = asyncio.run(thinker.choose(turn, view, legal))
         assert chosen == basic.choose(view, legal, decision_rng(3, seat, step))
         assert thinker.fallbacks == 1
         (record,) = caplog.records
@@ -93,7 +91,8 @@ def test_a_late_decision_is_made_by_basic_and_logged(caplog: pytest.LogCaptureFi
 
 def test_a_job_that_starts_after_its_deadline_does_no_search() -> None:
     view, legal, seat, step = next(positions("chuopai", 1))
-    assert thinking.decide("chuopai", "strong", view, legal, 1, seat, step, deadline=0.0) is None
+    turn = Turn("chuopai", "strong", 1, seat, step, "deal-id")
+    assert thinking.decide(turn, view, legal, deadline=0.0) is None
 
 
 def test_each_client_has_a_bounded_number_of_places() -> None:
@@ -119,7 +118,7 @@ class HeldDecisions:
         self.release = threading.Event()
         self.started = threading.Event()
 
-    def decide(self, game: str, level: str, view: Any, legal: Any, *rest: Any) -> int:
+    def decide(self, turn: Turn, view: Any, legal: Any, deadline: float) -> int:
         self.started.set()
         self.release.wait(30)
         return 0

@@ -45,7 +45,7 @@ from cardavia.store import (
 )
 from cardavia.store.repository import now
 from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, visible_events
-from cardavia.web.thinking import Thinker, TurnLimiter
+from cardavia.web.thinking import Thinker, Turn, TurnLimiter
 
 GAMES = ("sisepai", "chuopai")
 AI_LEVELS = ("basic", "strong")
@@ -270,10 +270,8 @@ class DealService:
         while not deal.over and deal.state.to_act != PERSON:
             state = deal.state
             seat = state.to_act
-            choice = await self.thinker.choose(
-                stored.game, stored.ai, state.view(seat), state.legal_actions(),
-                stored.seed, seat, state.step, stored.id,
-            )  # fmt: skip
+            turn = Turn(stored.game, stored.ai, stored.seed, seat, state.step, stored.id)
+            choice = await self.thinker.choose(turn, state.view(seat), state.legal_actions())
             log += visible_events(live.presenter, deal.act(choice), seat)
         return LiveDeal(stored, deal, tuple(log), since)
 

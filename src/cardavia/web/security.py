@@ -279,6 +279,14 @@ def _host(request: Request) -> str:
 INTERNAL = "the server failed on this request: reload the deal to see where it stands"
 
 
+def _too_many(request: Request, message: str, said: str, retry_after: int) -> Response:
+    """A 429: ``message`` for the API, ``said`` on the page, ``Retry-After`` on both."""
+    response = error_response(request, 429, message, page_text=said)
+    # On the page as well as in the API (the page renderer takes no headers).
+    response.headers["Retry-After"] = str(retry_after)
+    return response
+
+
 def install(app: FastAPI, *, per_minute: int, body_limit: int, hsts: bool) -> None:
     """Add the middleware, the limiter and their error handlers to ``app``."""
     app.state.new_game_limiter = NewGameLimiter(per_minute)
@@ -290,10 +298,7 @@ def install(app: FastAPI, *, per_minute: int, body_limit: int, hsts: bool) -> No
             "too many new deals from your address in the last minute: "
             "try again in %(seconds)s seconds"
         ) % {"seconds": exc.retry_after}
-        response = error_response(request, 429, str(exc), page_text=sentence(said))
-        # On the page as well as in the API (the page renderer takes no headers).
-        response.headers["Retry-After"] = str(exc.retry_after)
-        return response
+        return _too_many(request, str(exc), sentence(said), exc.retry_after)
 
     async def internal(request: Request, exc: Exception) -> Response:
         # The traceback goes to the server's log, never to the client.
@@ -323,9 +328,7 @@ def install(app: FastAPI, *, per_minute: int, body_limit: int, hsts: bool) -> No
             "Your address already has %(count)s actions with strong opponents in progress: "
             "wait for one of them to be answered, then try again."
         ) % {"count": exc.limit}
-        response = error_response(request, 429, str(exc), page_text=said)
-        response.headers["Retry-After"] = str(exc.retry_after)
-        return response
+        return _too_many(request, str(exc), said, exc.retry_after)
 
     app.add_exception_handler(TooManyGamesError, too_many)
     app.add_exception_handler(TooManyTurnsError, too_many_turns)

@@ -27,6 +27,7 @@ import ctypes
 import logging
 import multiprocessing
 import os
+import random
 import signal
 import sys
 import threading
@@ -35,6 +36,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from cardavia.ai.base import AnyPlayer
@@ -56,15 +58,16 @@ NICENESS = 10
 _players: dict[tuple[str, str], AnyPlayer] = {}
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
+    die_with_parent(parent)
     # Ctrl-C reaches the whole process group: the server shuts the pool down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(NICENESS)
-    die_with_parent()
 
 
-def die_with_parent() -> None:
-    """Have Linux end this process when the one that started it ends, however it ends.
+def die_with_parent(parent: int) -> None:
+    """Have Linux end this process when ``parent``, which started it, ends, however it
+    ends; and end it now if ``parent`` already has (it died while this one was starting).
 
     A server killed outright (SIGKILL, the OOM killer) runs no clean-up: without this its
     worker processes lived on, idle, for good (and a Granian worker went on serving).
@@ -72,6 +75,8 @@ def die_with_parent() -> None:
     if sys.platform.startswith("linux"):
         pr_set_pdeathsig = 1
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(0)
 
 
 def _player(game: str, level: str) -> AnyPlayer:
@@ -88,22 +93,30 @@ def warm(games: Sequence[str]) -> None:
             _player(game, level)
 
 
-def decide(
-    game: str,
-    level: str,
-    view: Any,
-    legal: Sequence[Any],
-    seed: int,
-    seat: int,
-    step: int,
-    deadline: float,
-) -> int | None:
-    """The index in ``legal`` of ``level``'s choice; ``None`` when the job only started
-    after ``deadline`` (``time.monotonic``, one clock for every process of a machine):
-    the server has let ``basic`` decide already, so the search would be wasted."""
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose decision it is: the AI, the deal, the seat and the step."""
+
+    game: str
+    level: str
+    seed: int
+    seat: int
+    step: int
+    deal_id: str
+    """For the log only (never sent to the worker's player)."""
+
+    def rng(self) -> random.Random:
+        """The decision's generator: the same wherever and whenever it is decided."""
+        return decision_rng(self.seed, self.seat, self.step)
+
+
+def decide(turn: Turn, view: Any, legal: Sequence[Any], deadline: float) -> int | None:
+    """The index in ``legal`` of ``turn.level``'s choice; ``None`` when the job only
+    started after ``deadline`` (``time.monotonic``, one clock for every process of a
+    machine): the server has let ``basic`` decide already, so a search would be wasted."""
     if time.monotonic() > deadline:
         return None
-    choice = _player(game, level).choose(view, legal, decision_rng(seed, seat, step))
+    choice = _player(turn.game, turn.level).choose(view, legal, turn.rng())
     return list(legal).index(choice)
 
 
@@ -111,7 +124,9 @@ def make_pool(workers: int) -> ProcessPoolExecutor:
     """The worker processes (started when first needed)."""
     # spawn, not fork: the server process has threads and open database connections.
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
+    return ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+    )
 
 
 # -- in the server process ------------------------------------------------------------------
@@ -145,26 +160,14 @@ class Thinker:
         """True when ``level``'s decisions go to the workers (and are awaited)."""
         return not self._inline_only and level in OFFLOADED
 
-    async def choose(
-        self,
-        game: str,
-        level: str,
-        view: Any,
-        legal: Sequence[Any],
-        seed: int,
-        seat: int,
-        step: int,
-        deal_id: str,
-    ) -> Any:
-        """One of ``legal``, decided for ``seat`` at ``step`` of the deal with ``seed``."""
-        if not self.offloaded(level):
-            return self._inline(game, level).choose(view, legal, decision_rng(seed, seat, step))
+    async def choose(self, turn: Turn, view: Any, legal: Sequence[Any]) -> Any:
+        """One of ``legal``: ``turn``'s decision from the seat's ``view``."""
+        if not self.offloaded(turn.level):
+            return self._inline(turn.game, turn.level).choose(view, legal, turn.rng())
         assert self._pool is not None
         deadline = time.monotonic() + self.seconds
         loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(
-            self._pool, decide, game, level, view, legal, seed, seat, step, deadline
-        )
+        job = loop.run_in_executor(self._pool, decide, turn, view, legal, deadline)
         try:
             index = await asyncio.wait_for(job, self.seconds)
         except TimeoutError:
@@ -181,9 +184,9 @@ class Thinker:
         self.fallbacks += 1
         log.warning(
             "%s AI of deal %s, seat %d, step %d: %s; %s decided instead",
-            level, deal_id, seat, step, reason, FALLBACK,
+            turn.level, turn.deal_id, turn.seat, turn.step, reason, FALLBACK,
         )  # fmt: skip
-        return self._inline(game, FALLBACK).choose(view, legal, decision_rng(seed, seat, step))
+        return self._inline(turn.game, FALLBACK).choose(view, legal, turn.rng())
 
     def warm_up(self, games: Sequence[str]) -> None:
         """Start the workers and build their players now, not on a person's first turn
