@@ -124,6 +124,20 @@ def tree_cpu_seconds(pid: int) -> float:
     return total
 
 
+def settled_cpu_seconds(pid: int, quiet: float = 0.02, timeout: float = 30.0) -> float:
+    """:func:`tree_cpu_seconds` once the processes used less than ``quiet`` CPU seconds in
+    half a second (or after ``timeout``)."""
+    last = tree_cpu_seconds(pid)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = tree_cpu_seconds(pid)
+        if now - last < quiet:
+            return now
+        last = now
+    return last
+
+
 def process_tree(pid: int) -> list[int]:
     """``pid`` and its descendants, as /proc lists them now."""
     found, queue = [], [pid]

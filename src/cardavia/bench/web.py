@@ -22,7 +22,12 @@ import tempfile
 import time
 from typing import Any
 
-from cardavia.bench.servers import ServerProcess, source_env, tree_cpu_seconds
+from cardavia.bench.servers import (
+    ServerProcess,
+    settled_cpu_seconds,
+    source_env,
+    tree_cpu_seconds,
+)
 from cardavia.games.registry import GAME_NAMES
 
 GAMES = GAME_NAMES
@@ -79,7 +84,12 @@ def run(
     creates: list[float] = []
     deals = 0
     with tempfile.TemporaryDirectory(prefix="cardavia-bench-") as data_dir:
-        env = {"CARDAVIA_DATA": data_dir, "DATABASE_URL": "", **source_env(source)}
+        env = {
+            "CARDAVIA_DATA": data_dir,
+            "DATABASE_URL": "",
+            "CARDAVIA_NEW_GAMES_PER_MINUTE": "0",  # one client starts every deal
+            **source_env(source),
+        }
         process = ServerProcess(env, args=("--server", server) if server else ())
         process.start()
         try:
@@ -88,7 +98,11 @@ def run(
             for game in GAMES:
                 client.call("POST", "/api/games", {"game": game, "ai": "basic", "seed": 0})
             assert process.process is not None
-            cpu_before = tree_cpu_seconds(process.process.pid)
+            # The AI workers build their tables in the background after start-up: start
+            # the clock once the server's processes have gone quiet.
+            cpu_before = settled_cpu_seconds(process.process.pid)
+            # A fresh connection: the servers close one idle for 5 s.
+            client = _Client(process.port)
             requests = 0
             deadline = time.perf_counter() + seconds
             while time.perf_counter() < deadline or deals < len(GAMES):
