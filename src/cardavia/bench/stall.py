@@ -28,10 +28,11 @@ from typing import Any
 
 from cardavia.bench.load import Connection, percentiles
 from cardavia.bench.servers import ServerProcess, source_env, tree_cpu_seconds
+from cardavia.games.registry import GAME_NAMES
 from cardavia.store import sqlite_url
 
 STRONG_CLIENTS = 4
-GAMES = ("sisepai", "chuopai")
+GAMES = GAME_NAMES
 TARGETS = {"probe_read_p99_ms": 50.0, "probe_action_p99_ms": 100.0}
 
 
