@@ -10,8 +10,8 @@ each on its own keep-alive connection, all from this machine's address:
 
 Printed (one JSON object), in milliseconds: the probe's read p50/p99 and action
 p50/p99, the strong clients' action p50/p99/max, how many requests each kind made,
-errors, how many strong decisions the server's time cap handed to ``basic`` (counted
-in the server's log), and the machine's load. Targets on the project's 2-core machine:
+errors, how many strong decisions the server's time cap handed to ``basic`` and why
+(counted in the server's log), and the machine's load. Targets on the project's 2-core machine:
 probe read p99 ≤ 50 ms, probe action p99 ≤ 100 ms.
 """
 
@@ -124,7 +124,11 @@ def run(
             elapsed = time.perf_counter() - started
             cpu = tree_cpu_seconds(process.process.pid) - cpu_before
             load_after = os.getloadavg()[0]
-            fallbacks = process.output().count("decided instead")
+            fallbacks = Counter(
+                line.rsplit(": ", 1)[-1].split(";")[0]
+                for line in process.output().splitlines()
+                if line.endswith("decided instead")
+            )
         finally:
             process.close()
     strong_acts = [value for client in strong for value in client.times["act"]]
@@ -147,7 +151,8 @@ def run(
             "deals": sum(len(client.times["create"]) for client in strong),
             "action": percentiles(strong_acts),
         },
-        "fallbacks_to_basic": fallbacks,
+        "fallbacks_to_basic": sum(fallbacks.values()),
+        "fallback_reasons": dict(fallbacks),
         "errors": dict(errors),
         "targets_met": {
             "probe_read_p99_ms": reads.get("p99_ms", 0.0) <= TARGETS["probe_read_p99_ms"],
