@@ -12,7 +12,7 @@ deterministic for a given generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from cardavia.ai.search import confident_best
 from cardavia.ai.sisepai.basic import UNRANKED, rank_actions
@@ -48,24 +48,38 @@ class StrongPlayer:
         """The candidate action that wins most often over the sampled worlds."""
         if WIN in legal:
             return WIN
-        hand = pack(view.hand)
-        ranked = sorted(
-            rank_actions(hand, legal, view.public_card, unseen_counts(view)),
-            key=lambda pair: (pair[0], str(pair[1])),
-        )
-        candidates = [action for score, action in ranked if score < UNRANKED][: self.candidates]
+        candidates = candidate_actions(view, legal, self.candidates)
         if len(candidates) == 1:
             return candidates[0]
-        seen = public_counts(view)
         budget = scaled_budget(self.playouts, view.stock_left)
-        worlds = sample_worlds(view, budget, rng)
+        return search(view, candidates, budget, sample_worlds(view, budget, rng))
 
-        def value(world: tuple[list[int], list[int]], i: int) -> float:
-            hands, stock = world
-            table = Table(hands, stock, seen)
-            return 1.0 if play_action(table, view, candidates[i]) == view.seat else 0.0
 
-        return candidates[confident_best(len(candidates), budget, worlds, value, SIGMAS)]
+def candidate_actions(view: SiSePaiView, legal: Sequence[Action], most: int) -> list[Action]:
+    """The basic ranking's best ``most`` actions, best first (never ``win``, never a
+    discard with more left-over cards than needed)."""
+    ranked = sorted(
+        rank_actions(pack(view.hand), legal, view.public_card, unseen_counts(view)),
+        key=lambda pair: (pair[0], str(pair[1])),
+    )
+    return [action for score, action in ranked if score < UNRANKED][:most]
+
+
+def search(
+    view: SiSePaiView,
+    candidates: Sequence[Action],
+    budget: int,
+    worlds: Iterator[tuple[list[int], list[int]]],
+) -> Action:
+    """The first candidate unless another wins significantly more playouts in ``worlds``."""
+    seen = public_counts(view)
+
+    def value(world: tuple[list[int], list[int]], i: int) -> float:
+        hands, stock = world
+        table = Table(hands, stock, seen)
+        return 1.0 if play_action(table, view, candidates[i]) == view.seat else 0.0
+
+    return candidates[confident_best(len(candidates), budget, worlds, value, SIGMAS)]
 
 
 def scaled_budget(playouts: int, stock_left: int) -> int:
