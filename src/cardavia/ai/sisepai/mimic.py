@@ -12,6 +12,7 @@ option. ``tests/ai/sisepai/test_mimic.py`` checks them against the basic player.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from cardavia.ai.sisepai.evaluate import (
@@ -21,11 +22,13 @@ from cardavia.ai.sisepai.evaluate import (
     group_takeouts,
     wait_of,
 )
-from cardavia.ai.sisepai.knowledge import COPIES
+from cardavia.ai.sisepai.knowledge import COPIES, public_counts
 from cardavia.ai.sisepai.rollout import leftovers_after_discard
 from cardavia.ai.sisepai.shape import BITS, PART_LEFTOVER, SOLDIER_LEFTOVER
 from cardavia.cards.four_colour import FLOWER_BASE, GENERAL, SOLDIER
-from cardavia.games.sisepai.melds import FLOWER_SHIFT, soldier_index
+from cardavia.games.sisepai.actions import PASS, WIN, Action, Verb, discard, take
+from cardavia.games.sisepai.melds import FLOWER_SHIFT, pack, soldier_index
+from cardavia.games.sisepai.view import SiSePaiView
 
 _SUIT_BITS = (1 << FLOWER_SHIFT) - 1
 _PART = (1 << 18) - 1
@@ -133,3 +136,29 @@ def answer_choice(
     if best is None and not may_pass:
         return options[0]
     return best
+
+
+class MimicPlayer:
+    """These functions as a :class:`~cardavia.ai.base.Player`: ``basic`` with its ties
+    broken as the playouts break them (the tests play it through the engine)."""
+
+    name = "mimic"
+
+    def choose(self, view: SiSePaiView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """``basic``'s action, deterministic (``rng`` is unused)."""
+        if WIN in legal:
+            return WIN
+        hand = pack(view.hand)
+        seen = public_counts(view)
+        if legal[0].verb is Verb.DISCARD:
+            return discard(discard_choice(hand, seen))
+        card = view.public_card
+        assert card is not None
+        options = []
+        for action in legal:
+            if action.verb is Verb.TAKE:
+                rest = list(action.cards)
+                rest.remove(card)
+                options.append(tuple(rest))
+        chosen = answer_choice(hand, seen, options, PASS in legal)
+        return PASS if chosen is None else take(card, *chosen)
