@@ -56,10 +56,14 @@ def test_json_has_one_entry_per_player_name() -> None:
 def test_a_paired_run_plays_the_same_decks_with_the_reference_in_the_measured_seat(
     tmp_path: Path,
 ) -> None:
-    paired = run_paired("sisepai", ("easy", "basic", "basic", "basic"), "basic", 3, 4, records=tmp_path)
+    paired = run_paired(
+        "sisepai", ("easy", "basic", "basic", "basic"), "basic", 3, 4, records=tmp_path
+    )
     assert len(paired.measured.results) == len(paired.reference.results) == 12
     assert paired.seats == (0, 1, 2, 3) * 3
-    for m, r, seat in zip(paired.measured.results, paired.reference.results, paired.seats, strict=True):
+    for m, r, seat in zip(
+        paired.measured.results, paired.reference.results, paired.seats, strict=True
+    ):
         assert (m.deal, m.rotation) == (r.deal, r.rotation)
         assert m.seats[seat] == "easy" and r.seats[seat] == "basic"
         assert [n for s, n in enumerate(m.seats) if s != seat] == ["basic"] * 3

@@ -82,7 +82,8 @@ def get_player(game: str, name: str, **options: Any) -> AnyPlayer:
         raise UnknownPlayerError(
             f"no AI player {name!r} for {game!r}: choose one of {', '.join(PLAYER_NAMES)}"
         )
-    return _make(target, options)
+    player: AnyPlayer = _make(target, options)
+    return player
 
 
 def get_arena_player(game: str, name: str, **options: Any) -> AnyPlayer | Omniscient[Any, Any]:
@@ -90,7 +91,8 @@ def get_arena_player(game: str, name: str, **options: Any) -> AnyPlayer | Omnisc
     target = _DIAGNOSTICS.get((game, name))
     if target is None:
         return get_player(game, name, **options)
-    return _make(target, options)
+    diagnostic: Omniscient[Any, Any] = _make(target, options)
+    return diagnostic
 
 
 def _make(target: str, options: dict[str, Any]) -> Any:

@@ -124,5 +124,5 @@ def mcnemar_exact(only_a: int, only_b: int) -> float:
     if n == 0:
         return 1.0
     low = min(only_a, only_b)
-    tail = sum(math.comb(n, k) for k in range(low + 1)) / 2**n
+    tail: float = sum(math.comb(n, k) for k in range(low + 1)) / 2**n
     return min(1.0, 2.0 * tail)

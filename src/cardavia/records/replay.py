@@ -36,8 +36,8 @@ def replay(record: Record) -> ReplayResult:
     Raises ``RecordError`` with the index of the first entry that cannot be applied.
     """
     state: Any = None
-    for state, _ in _steps(record):
-        pass
+    for step in _steps(record):
+        state = step[0]
     return ReplayResult(state)
 
 

@@ -27,7 +27,6 @@ SELF_DRAW_WEIGHT = 0.25
 """A drawn General or flower is a free take for its drawer: one draw in four is ours."""
 
 
-
 def _part_takes(counts: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
     """Claimable kinds of one colour's General…Cannon counts: ``(offset, weight)``.
 
@@ -99,7 +98,7 @@ def group_of(card: int) -> int:
 def free_takes(unseen: Sequence[int]) -> float:
     """The part of :func:`takeouts` that every hand shares: unseen Generals and flowers,
     one draw in four of which is the seat's own."""
-    return SELF_DRAW_WEIGHT * sum(unseen[kind] for kind in _FREE_TAKES)
+    return SELF_DRAW_WEIGHT * float(sum(unseen[kind] for kind in _FREE_TAKES))
 
 
 def outs(hand: int, unseen: Sequence[int]) -> tuple[int, int]:

@@ -168,8 +168,8 @@ def explain(view: SiSePaiView, legal: Sequence[Action], action: Action) -> Reaso
 
 
 def _partners(action: Action, public: int) -> list[int]:
-    rest = list(action.cards)
-    rest.remove(public)  # type: ignore[arg-type]
+    rest = [int(card) for card in action.cards]
+    rest.remove(public)
     return rest
 
 

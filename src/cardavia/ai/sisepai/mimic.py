@@ -61,9 +61,7 @@ def discard_choice(hand: int, seen: Sequence[int]) -> int:
     return _best_discard(hand, unseen, sum(unseen), free_takes(unseen))[1]
 
 
-def _best_discard(
-    hand: int, unseen: Sequence[int], pool: int, free: float
-) -> tuple[float, int]:
+def _best_discard(hand: int, unseen: Sequence[int], pool: int, free: float) -> tuple[float, int]:
     """``(expected wait, card)`` of the best discard among the fewest left-over cards."""
     fewest, cards = fewest_discards(hand)
     parts = [group_takeouts(hand, group, unseen) for group in range(5)]
@@ -108,7 +106,9 @@ def fewest_discards(hand: int) -> tuple[int, list[int]]:
     if soldier_left:
         for colour in range(4):
             bit = 1 << (3 * colour)
-            if (soldiers >> (3 * colour)) & 7 and SOLDIER_LEFTOVER[soldiers - bit] == soldier_left - 1:
+            if (soldiers >> (3 * colour)) & 7 and SOLDIER_LEFTOVER[
+                soldiers - bit
+            ] == soldier_left - 1:
                 cards.append(7 * colour + SOLDIER)
     cards.sort()
     return total - 1, cards

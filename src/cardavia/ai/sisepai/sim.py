@@ -2,8 +2,9 @@
 
 It follows sisepai.md §5–6 like the engine (:mod:`cardavia.games.sisepai.state`) but
 keeps plain ints and lists, never builds actions or events, and lets every seat play
-the :mod:`.rollout` policy or ``basic`` (:mod:`.mimic`), seat by seat. Who may claim what, and which claim is granted, it reads
-from the engine's own claim tables (:data:`cardavia.games.sisepai.claims.SEATS`,
+the :mod:`.rollout` policy or ``basic`` (:mod:`.mimic`), seat by seat. Who may claim
+what, and which claim is granted, it reads from the engine's own claim tables
+(:data:`cardavia.games.sisepai.claims.SEATS`,
 :func:`~cardavia.games.sisepai.claims.grant_key`): no rule is restated here. The tests
 check its windows against the engine's for every role and public card, and play whole
 deals both ways.
