@@ -20,6 +20,7 @@ from typing import Any
 
 from cardavia.ai.chuopai.counting import still_to_act, unseen_counts
 from cardavia.ai.chuopai.strong import StrongPlayer
+from cardavia.ai.hint import Hint
 from cardavia.cards.dominoes import Domino
 from cardavia.games.chuopai.actions import Action
 from cardavia.games.chuopai.plays import BEATERS, PLAYS
@@ -68,24 +69,12 @@ class Reason:
         }
 
 
-@dataclass(frozen=True)
-class Hint:
-    """The suggested action and why."""
-
-    action: Action
-    reason: Reason
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"action": notation, "reason": facts}``."""
-        return {"action": str(self.action), "reason": self.reason.to_json()}
-
-
 def hint(
     view: ChuoPaiView,
     legal: Sequence[Action],
     rng: random.Random,
     player: StrongPlayer | None = None,
-) -> Hint:
+) -> Hint[Action, Reason]:
     """``strong``'s choice for the seat of ``view`` among ``legal``, with its reason."""
     chosen = (player or StrongPlayer()).choose(view, legal, rng)
     return Hint(chosen, explain(view, legal, chosen))

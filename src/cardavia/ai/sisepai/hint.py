@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from cardavia.ai.hint import Hint
 from cardavia.ai.sisepai.basic import best_after_take
 from cardavia.ai.sisepai.evaluate import without
 from cardavia.ai.sisepai.knowledge import unseen_counts
@@ -85,24 +86,12 @@ class Reason:
         }
 
 
-@dataclass(frozen=True)
-class Hint:
-    """The suggested action and why."""
-
-    action: Action
-    reason: Reason
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"action": notation, "reason": facts}``."""
-        return {"action": str(self.action), "reason": self.reason.to_json()}
-
-
 def hint(
     view: SiSePaiView,
     legal: Sequence[Action],
     rng: random.Random,
     player: StrongPlayer | None = None,
-) -> Hint:
+) -> Hint[Action, Reason]:
     """``strong``'s choice for the seat of ``view`` among ``legal``, with its reason."""
     chosen = (player or StrongPlayer()).choose(view, legal, rng)
     return Hint(chosen, explain(view, legal, chosen))

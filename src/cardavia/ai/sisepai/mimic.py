@@ -23,7 +23,7 @@ from cardavia.ai.sisepai.evaluate import (
     wait_of,
 )
 from cardavia.ai.sisepai.knowledge import COPIES, public_counts
-from cardavia.ai.sisepai.rollout import leftovers_after_discard
+from cardavia.ai.sisepai.rollout import leftovers_after_discard, take_options
 from cardavia.ai.sisepai.shape import BITS, PART_LEFTOVER, SOLDIER_LEFTOVER
 from cardavia.cards.four_colour import FLOWER_BASE, GENERAL, SOLDIER
 from cardavia.games.sisepai.actions import PASS, WIN, Action, Verb, discard, take
@@ -154,11 +154,5 @@ class MimicPlayer:
             return discard(discard_choice(hand, seen))
         card = view.public_card
         assert card is not None
-        options = []
-        for action in legal:
-            if action.verb is Verb.TAKE:
-                rest = list(action.cards)
-                rest.remove(card)
-                options.append(tuple(rest))
-        chosen = answer_choice(hand, seen, options, PASS in legal)
+        chosen = answer_choice(hand, seen, take_options(legal, card), PASS in legal)
         return PASS if chosen is None else take(card, *chosen)

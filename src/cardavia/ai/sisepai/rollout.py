@@ -157,11 +157,17 @@ class RolloutPlayer:
             return discard(best_discard(hand, public_counts(view))[1])
         card = view.public_card
         assert card is not None
-        options = []
-        for action in legal:
-            if action.verb is Verb.TAKE:
-                rest = list(action.cards)
-                rest.remove(card)
-                options.append(tuple(rest))
-        chosen = answer(hand, options, PASS in legal)
+        chosen = answer(hand, take_options(legal, card), PASS in legal)
         return PASS if chosen is None else take(card, *chosen)
+
+
+def take_options(legal: Sequence[Action], card: int) -> list[tuple[int, ...]]:
+    """The hand cards of every legal ``take`` of the public ``card`` (the form the fast
+    answers take their options in)."""
+    options = []
+    for action in legal:
+        if action.verb is Verb.TAKE:
+            rest = [int(c) for c in action.cards]
+            rest.remove(card)
+            options.append(tuple(rest))
+    return options
