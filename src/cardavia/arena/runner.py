@@ -39,8 +39,8 @@ from cardavia.arena.seats import (
     Bot,
     BotSeat,
     Fault,
-    SeeingSeat,
     Seat,
+    SeeingSeat,
     check_bot,
     is_bot,
 )
