@@ -10,23 +10,33 @@ import pytest
 from cardavia.ai.registry import get_player
 from cardavia.ai.review import review
 from cardavia.ai.seeding import decision_rng
-from cardavia.arena.loop import play_deal
 from cardavia.games.registry import get_game
-from cardavia.records.format import parse_record
+from cardavia.records.deal import Deal
+from cardavia.records.format import Record
 from cardavia.records.replay import seat_decisions
 
 SEATS = {"sisepai": ("easy", "basic", "basic", "basic"), "chuopai": ("easy", "basic", "basic")}
 
 
+def played(game_name: str, deal_seed: int) -> Record:
+    """The record of a deal with ``easy`` in seat 0 against ``basic``."""
+    game = get_game(game_name)
+    players = [get_player(game_name, name) for name in SEATS[game_name]]
+    deal = Deal(game, *game.shuffle(random.Random(deal_seed)))
+    while not deal.over:
+        state = deal.state
+        seat = state.to_act
+        rng = decision_rng(deal_seed, seat, state.step)
+        deal.act(players[seat].choose(state.view(seat), state.legal_actions(), rng))
+    return deal.record()
+
+
 @pytest.mark.parametrize("game_name", ["sisepai", "chuopai"])
 def test_review_names_every_decision_strong_would_change_and_ranks_them(game_name: str) -> None:
-    game = get_game(game_name)
     strong = get_player(game_name, "strong")
     found = 0
     for deal_seed in (3, 4):
-        deck, first = game.shuffle(random.Random(deal_seed))
-        players = [get_player(game_name, name) for name in SEATS[game_name]]
-        record = parse_record(play_deal(game, players, deck, first, 9, keep_record=True).record)
+        record = played(game_name, deal_seed)
         decisions = seat_decisions(record, 0)
         assert len(decisions) == sum(1 for seat, _ in record.actions if seat == 0)
         done: list[tuple[int, int]] = []
@@ -53,11 +63,7 @@ def test_review_names_every_decision_strong_would_change_and_ranks_them(game_nam
 
 
 def test_a_review_is_reproducible_and_refuses_an_unknown_game() -> None:
-    game = get_game("chuopai")
-    deck, first = game.shuffle(random.Random(5))
-    players = [get_player("chuopai", name) for name in SEATS["chuopai"]]
-    record = parse_record(play_deal(game, players, deck, first, 2, keep_record=True).record)
-    decisions = seat_decisions(record, 0)
+    decisions = seat_decisions(played("chuopai", 5), 0)
     one = [f.to_json() for f in review("chuopai", decisions, 1, worlds=8)]
     assert one == [f.to_json() for f in review("chuopai", decisions, 1, worlds=8)]
     with pytest.raises(ValueError, match="no review"):
