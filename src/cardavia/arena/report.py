@@ -98,12 +98,12 @@ def print_league(
 ) -> None:
     """One table: the row player in one seat against the column player in all others,
     as the ratio of their win rates with its 95% bootstrap interval over decks."""
-    console = console or Console(width=160)
+    console = console or Console(width=140)
     table = Table(
-        title=f"{game} league: row in one seat vs column in the others, {deals} decks per cell: "
-        "row win rate / column seat's win rate [95% interval]"
+        title=f"{game} league, {deals} decks per cell: the row in one seat against the column in "
+        "the others; win rates, and their ratio [95% interval]"
     )
-    table.add_column("one seat \\ the others")
+    table.add_column("one \\ others")
     for name in names:
         table.add_column(name, justify="right")
     by_pair = {(c.name, c.versus): c for c in cells}
@@ -117,8 +117,8 @@ def print_league(
             mine, theirs = cell.result.players()
             r = cell.result.ratio(row, column)
             entries.append(
-                f"{100 * mine.win_rate:.1f}% / {100 * theirs.win_rate:.1f}% = "
-                f"{_times(r.ratio)}× [{_times(r.ratio_ci[0])}, {_times(r.ratio_ci[1])}]"
+                f"{100 * mine.win_rate:.0f}%/{100 * theirs.win_rate:.0f}% "
+                f"{_times(r.ratio)}× [{_times(r.ratio_ci[0])}–{_times(r.ratio_ci[1])}]"
             )
         table.add_row(row, *entries)
     console.print(table)
