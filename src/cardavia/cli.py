@@ -302,6 +302,61 @@ def prune(
         )
 
 
+@app.command()
+def export(
+    directory: Annotated[Path, typer.Argument(help="The folder to write the records into.")],
+    since: Annotated[
+        str | None,
+        typer.Option(help="Only deals last changed on or after this date (2026-12-01)."),
+    ] = None,
+    game: Annotated[str | None, typer.Option(help="Only deals of this game.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary line.")] = False,
+) -> None:
+    """Write the stored deals as record files (records.md), one per deal, readable by
+    `cardavia replay` (settings: docs/operations.md)."""
+    from datetime import UTC, datetime
+
+    from cardavia.games.registry import GAME_NAMES
+    from cardavia.store import GameStore, open_engine
+    from cardavia.web.export import export as export_deals
+    from cardavia.web.settings import Settings
+
+    moment = None
+    if since is not None:
+        try:
+            moment = datetime.fromisoformat(since)
+        except ValueError:
+            typer.echo(f"--since must be a date like 2026-12-01, not {since!r}", err=True)
+            raise typer.Exit(2) from None
+        moment = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    if game is not None and game not in GAME_NAMES:
+        typer.echo(f"unknown game {game!r}: choose one of {', '.join(GAME_NAMES)}", err=True)
+        raise typer.Exit(2)
+    settings = Settings.from_env()
+    _check_database(settings.database_url)
+    engine = open_engine(settings.database_url)
+    try:
+        done = export_deals(GameStore(engine), directory, moment, game)
+    finally:
+        engine.dispose()
+    if as_json:
+        summary = {
+            "written": done.written,
+            "finished": done.finished,
+            "ongoing": done.ongoing,
+            "directory": str(directory),
+            "since": None if moment is None else moment.isoformat(),
+            "game": game,
+            "database": settings.database_label,
+        }
+        typer.echo(json.dumps(summary))
+    else:
+        typer.echo(
+            f"Wrote {done.written} records ({done.finished} finished deals, {done.ongoing} "
+            f"unfinished) to {directory}."
+        )
+
+
 def _check_database(database_url: str) -> None:
     """Migrate the database now, so a refusal is one sentence, not uvicorn's traceback.
 

@@ -278,6 +278,7 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}",
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/record",
+        "/api/games/{game_id}/ai-seat",
     }
     errors = paths["/api/games/{game_id}/actions"]["post"]["responses"]
     assert {"200", "404", "409", "422"} <= set(errors)

@@ -56,12 +56,16 @@ def test_starting_a_game_sets_a_scoped_httponly_cookie_and_opens_the_table(
     location = response.headers["location"]
     game_id = location.rsplit("/", 1)[-1]
     cookies = response.headers.get_list("set-cookie")
-    assert len(cookies) == 2
+    assert len(cookies) == 3
     for cookie in cookies:
         assert "HttpOnly" in cookie and "SameSite=lax" in cookie
-    assert {re.search(r"Path=([^;]+)", cookie).group(1) for cookie in cookies} == {  # type: ignore[union-attr]
-        f"/play/{game_id}",
-        f"/api/games/{game_id}",
+    paths = {cookie.split("=")[0]: set() for cookie in cookies}
+    for cookie in cookies:
+        paths[cookie.split("=")[0]].add(re.search(r"Path=([^;]+)", cookie).group(1))  # type: ignore[union-attr]
+    # The deal's token only for its own paths; the browser's id for the whole site.
+    assert paths == {
+        "cardavia_token": {f"/play/{game_id}", f"/api/games/{game_id}"},
+        "cardavia_browser": {"/"},
     }
     table = client.get(location)
     assert table.status_code == 200 and 'id="table-app"' in table.text

@@ -7,12 +7,23 @@ at import time: :func:`open_engine` is lazy and :func:`upgrade` runs when asked.
 from cardavia.store.engine import normalize_url, open_engine, sqlite_url
 from cardavia.store.errors import StoreError, StoreUnavailableError, VersionConflictError
 from cardavia.store.migrate import SchemaTooNewError, upgrade
-from cardavia.store.repository import FINISHED, NEVER, ONGOING, GameStore, Pruned, StoredGame
+from cardavia.store.repository import (
+    FINISHED,
+    NEVER,
+    ONGOING,
+    AIRun,
+    DealSummary,
+    GameStore,
+    Pruned,
+    StoredGame,
+)
 
 __all__ = [
     "FINISHED",
     "NEVER",
     "ONGOING",
+    "AIRun",
+    "DealSummary",
     "GameStore",
     "Pruned",
     "SchemaTooNewError",

@@ -8,8 +8,9 @@ both apply.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -50,6 +51,45 @@ _STALE = (
 _DELETE = delete(games).where(
     games.c.id == bindparam("wanted_id"), games.c.version == bindparam("read_version")
 )
+# A browser's own deals (newest first); one shared by its link; the owner's changes,
+# each only on a deal of that browser.
+_OWNED = (
+    select(
+        games.c.id,
+        games.c.game,
+        games.c.ai,
+        games.c.seed,
+        games.c.seed_chosen,
+        games.c.status,
+        games.c.step,
+        games.c.result,
+        games.c.created_at,
+        games.c.updated_at,
+        games.c.share_id,
+    )
+    .where(games.c.browser_hash == bindparam("browser"))
+    .order_by(games.c.created_at.desc(), games.c.id)
+    .limit(bindparam("most"))
+)
+_SHARED = select(games).where(games.c.share_id == bindparam("wanted_share"))
+_DELETE_OWNED = delete(games).where(
+    games.c.id == bindparam("wanted_id"), games.c.browser_hash == bindparam("browser")
+)
+_SHARE = (
+    update(games)
+    .where(
+        games.c.id == bindparam("wanted_id"),
+        games.c.browser_hash == bindparam("browser"),
+        games.c.status == FINISHED,
+    )
+    .values(share_id=bindparam("new_share"))
+)
+_AI_RUN = select(games.c.ai_run, games.c.ai_run_at).where(games.c.id == bindparam("wanted_id"))
+_WRITE_AI_RUN = (
+    update(games)
+    .where(games.c.id == bindparam("wanted_id"), games.c.status == FINISHED)
+    .values(ai_run=bindparam("new_run"), ai_run_at=bindparam("new_at"))
+)
 PRUNE_BATCH = 500
 """Deals removed per transaction: short transactions, so that SQLite's one writer (and
 PostgreSQL's row locks) hold up the players' own writes for a few milliseconds only."""
@@ -78,6 +118,10 @@ class StoredGame:
     version: int
     created_at: datetime
     updated_at: datetime
+    browser_hash: str | None = None
+    """A hash of the id of the browser that started the deal (``None``: no browser)."""
+    share_id: str | None = None
+    """The name of its public replay while its owner shares it."""
 
     def __repr__(self) -> str:
         # The deck and seed are secrets while the deal runs: keep them out of logs.
@@ -101,7 +145,37 @@ def _from_row(row: RowMapping) -> StoredGame:
         version=int(row["version"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        browser_hash=row["browser_hash"],
+        share_id=row["share_id"],
     )
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """What a list of a browser's deals shows of one: never its deck or decisions."""
+
+    id: str
+    game: str
+    ai: str
+    seed: int
+    seed_chosen: bool
+    status: str
+    step: int
+    result: dict[str, Any] | None
+    created_at: datetime
+    updated_at: datetime
+    share_id: str | None
+
+    def __repr__(self) -> str:
+        return f"<DealSummary {self.id} {self.game} {self.status}>"
+
+
+@dataclass(frozen=True, slots=True)
+class AIRun:
+    """The AI's run in the person's seat as stored: its JSON and when it was written."""
+
+    run: dict[str, Any]
+    at: datetime
 
 
 def now() -> datetime:
@@ -141,6 +215,8 @@ class GameStore:
             "version": game.version,
             "created_at": game.created_at,
             "updated_at": game.updated_at,
+            "browser_hash": game.browser_hash,
+            "share_id": game.share_id,
         }
 
         def run() -> None:
@@ -193,23 +269,104 @@ class GameStore:
 
         if _guard(run) != 1:
             raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
-        return StoredGame(
-            id=game.id,
-            token_hash=game.token_hash,
-            game=game.game,
-            ai=game.ai,
-            seed=game.seed,
-            seed_chosen=game.seed_chosen,
-            first=game.first,
-            deck=game.deck,
+        return dataclasses.replace(
+            game,
             decisions=tuple((seat, text) for seat, text in decisions),
             step=step,
             status=status,
             result=result,
             version=game.version + 1,
-            created_at=game.created_at,
             updated_at=stamp,
         )
+
+    # -- a browser's deals -----------------------------------------------------------------
+
+    def owned(self, browser_hash: str, most: int = 500) -> list[DealSummary]:
+        """The deals of the browser ``browser_hash``, newest first (at most ``most``)."""
+
+        def run() -> list[DealSummary]:
+            with self.engine.connect() as connection:
+                rows = connection.execute(_OWNED, {"browser": browser_hash, "most": most})
+                return [DealSummary(**row) for row in rows.mappings()]
+
+        return _guard(run)
+
+    def delete_owned(self, game_id: str, browser_hash: str) -> bool:
+        """Remove the deal ``game_id`` if the browser ``browser_hash`` started it."""
+
+        def run() -> int:
+            with self._write_lock, self.engine.begin() as connection:
+                params = {"wanted_id": game_id, "browser": browser_hash}
+                return int(connection.execute(_DELETE_OWNED, params).rowcount)
+
+        return _guard(run) == 1
+
+    def share(self, game_id: str, browser_hash: str, share_id: str | None) -> bool:
+        """Give the finished deal ``game_id`` of ``browser_hash`` the public name
+        ``share_id`` (``None``: take it back); False when it is not such a deal."""
+
+        def run() -> int:
+            with self._write_lock, self.engine.begin() as connection:
+                params = {"wanted_id": game_id, "browser": browser_hash, "new_share": share_id}
+                return int(connection.execute(_SHARE, params).rowcount)
+
+        return _guard(run) == 1
+
+    def shared(self, share_id: str) -> StoredGame | None:
+        """The deal whose public replay is named ``share_id``, or ``None``."""
+
+        def run() -> StoredGame | None:
+            with self.engine.connect() as connection:
+                found = connection.execute(_SHARED, {"wanted_share": share_id}).mappings().first()
+            return None if found is None else _from_row(found)
+
+        return _guard(run)
+
+    # -- the AI's run in the person's seat -----------------------------------------------
+
+    def ai_run(self, game_id: str) -> AIRun | None:
+        """The stored AI run of ``game_id``, or ``None`` when none was started."""
+
+        def run() -> AIRun | None:
+            with self.engine.connect() as connection:
+                found = connection.execute(_AI_RUN, {"wanted_id": game_id}).first()
+            if found is None or found.ai_run is None or found.ai_run_at is None:
+                return None
+            return AIRun(found.ai_run, found.ai_run_at)
+
+        return _guard(run)
+
+    def write_ai_run(
+        self, game_id: str, run: dict[str, Any], at: datetime, expected: datetime | None
+    ) -> bool:
+        """Store ``run`` (written ``at``) over the run last written at ``expected`` (``None``:
+        none yet). False, writing nothing, when another writer came first: the run is then
+        theirs. Only a finished deal has a run; it never changes the deal's version or age."""
+        last = games.c.ai_run_at.is_(None) if expected is None else games.c.ai_run_at == expected
+
+        def work() -> int:
+            with self._write_lock, self.engine.begin() as connection:
+                params = {"wanted_id": game_id, "new_run": run, "new_at": at}
+                return int(connection.execute(_WRITE_AI_RUN.where(last), params).rowcount)
+
+        return _guard(work) == 1
+
+    # -- export --------------------------------------------------------------------------
+
+    def every(self, since: datetime | None = None, game: str | None = None) -> Iterator[StoredGame]:
+        """Every stored deal (last changed at ``since`` or later, of ``game``), oldest first."""
+        query = select(games).order_by(games.c.created_at, games.c.id)
+        if since is not None:
+            query = query.where(games.c.updated_at >= since)
+        if game is not None:
+            query = query.where(games.c.game == game)
+        with self.engine.connect() as connection:
+            try:
+                rows = connection.execution_options(yield_per=200).execute(query).mappings()
+                for row in rows:
+                    yield _from_row(row)
+            except (OperationalError, InterfaceError) as exc:
+                raise StoreUnavailableError("the game store cannot be reached") from exc
 
     def prune(self, idle_before: datetime, finished_before: datetime) -> Pruned:
         """Remove the unfinished deals last acted in before ``idle_before`` and the

@@ -52,6 +52,17 @@ games = Table(
     Column("version", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # A SHA-256 of the browser id that started the deal (web/browsers.py): which deals
+    # "Your deals" lists, and who may replay, share or delete one. None: no browser.
+    Column("browser_hash", String(64), nullable=True),
+    # The unguessable name of the deal's public replay while its owner shares it.
+    Column("share_id", String(32), nullable=True),
+    # The AI's run in the person's seat on the same deck (web/ai_seat.py), and when it was
+    # last written: a run whose process went quiet is taken over by another.
+    Column("ai_run", JSON_TYPE, nullable=True),
+    Column("ai_run_at", DateTime(timezone=True), nullable=True),
     # Retention (GameStore.prune) looks deals up by status and age.
     Index("games_status_updated", "status", "updated_at"),
+    Index("games_browser", "browser_hash", "created_at"),
+    Index("games_share", "share_id", unique=True),
 )

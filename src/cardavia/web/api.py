@@ -8,9 +8,18 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBearer
 
-from cardavia.web.deals import DealService, LiveDeal
+from cardavia.web import browsers
+from cardavia.web.ai_seat import AISeatRunner, Run
+from cardavia.web.deals import ConflictError, DealService, LiveDeal
 from cardavia.web.game_state import state_json
-from cardavia.web.schemas import CreatedGame, ErrorBody, GameState, NewAction, NewGame
+from cardavia.web.schemas import (
+    AIRunState,
+    CreatedGame,
+    ErrorBody,
+    GameState,
+    NewAction,
+    NewGame,
+)
 from cardavia.web.security import client_address, count_new_game
 
 COOKIE = "cardavia_token"
@@ -92,7 +101,14 @@ Live = Annotated[LiveDeal, Depends(get_live)]
 async def create_game(body: NewGame, request: Request, service: Service) -> dict[str, Any]:
     """Deal a new game with the person at seat 0; the AIs play up to the person's turn."""
     count_new_game(request)
-    live, token = await service.create(body.game, body.ai, body.seed, client_address(request))
+    live, token = await service.create(
+        body.game,
+        body.ai,
+        body.seed,
+        client_address(request),
+        # A page's own script may start a deal too: it then joins this browser's deals.
+        browser=browsers.browser_hash(request),
+    )
     return state_json(live) | {"token": token}
 
 
@@ -129,3 +145,54 @@ async def record(live: Live, service: Service) -> JSONResponse:
     data = service.record(live).to_json()
     name = f"cardavia-{live.stored.game}-{live.stored.id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+async def get_runner(request: Request) -> AISeatRunner:
+    """The app's runner of AI runs in the person's seat (made by the lifespan)."""
+    runner: AISeatRunner = request.app.state.ai_seat
+    return runner
+
+
+Runner = Annotated[AISeatRunner, Depends(get_runner)]
+
+
+def _run_state(live: LiveDeal, run: Run) -> dict[str, Any]:
+    return {
+        "status": run.status,
+        "moves": len(run.decisions),
+        "step": run.step,
+        "result": run.result if run.status == "done" else None,
+        "replay": f"/replay/{live.stored.id}/ai",
+    }
+
+
+def _finished(live: LiveDeal) -> None:
+    # The run depends on the deck: a running deal must not even say whether it has one.
+    if not live.over:
+        raise ConflictError("the AI's run in your seat is available once the deal is over")
+
+
+@router.post(
+    "/games/{game_id}/ai-seat",
+    status_code=202,
+    response_model=AIRunState,
+    responses=_ERRORS | _CONFLICT | _TOO_MANY | _CROSS_SITE,
+    summary="Start the AI in your seat",
+)
+async def start_ai_seat(request: Request, live: Live, runner: Runner) -> dict[str, Any]:
+    """Once the deal is over: have `strong` play the person's seat on the same deck
+    against the same opponents (off the request path), or say how far it has come."""
+    _finished(live)
+    return _run_state(live, runner.start(live.stored, client_address(request)))
+
+
+@router.get(
+    "/games/{game_id}/ai-seat",
+    response_model=AIRunState,
+    responses=_ERRORS | _CONFLICT,
+    summary="The AI in your seat",
+)
+async def read_ai_seat(live: Live, runner: Runner) -> dict[str, Any]:
+    """How far the AI's run in the person's seat has come (`none`: never started)."""
+    _finished(live)
+    return _run_state(live, runner.status(live.stored) or Run("none"))

@@ -20,7 +20,8 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 import cardavia
 from cardavia.ai.base import AnyPlayer
 from cardavia.store import GameStore, open_engine, upgrade
-from cardavia.web import api, errors, pages, retention, security
+from cardavia.web import api, errors, pages, replay_pages, retention, security, your_deals
+from cardavia.web.ai_seat import AISeatRunner
 from cardavia.web.deals import GAMES, DealService
 from cardavia.web.rendering import STATIC, make_environment
 from cardavia.web.settings import Settings
@@ -51,6 +52,7 @@ def create_app(
         thinker = Thinker(players, workers=settings.ai_workers, seconds=settings.ai_seconds)
         thinker.warm_up(GAMES)
         store = GameStore(engine)
+        app.state.ai_seat = AISeatRunner(store, thinker)
         app.state.service = DealService(
             store,
             cache_deals=settings.cache_deals,
@@ -65,6 +67,7 @@ def create_app(
         try:
             yield
         finally:
+            await app.state.ai_seat.close()
             if pruning is not None:
                 pruning.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -88,6 +91,8 @@ def create_app(
     app.state.templates = make_environment()
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(your_deals.router)
+    app.include_router(replay_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     errors.install(app)
     security.install(

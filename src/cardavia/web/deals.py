@@ -100,6 +100,18 @@ def record_meta(stored: StoredGame) -> dict[str, Any]:
     return {"players": players, "ai": ai, "seed": stored.seed, "started": _stamp(stored.created_at)}
 
 
+def stored_record(stored: StoredGame) -> Record:
+    """The record of a stored deal (records.md), exactly what its deal's ``record()``
+    gives: only for a finished deal's owner, or the operator (it reveals the deck)."""
+    return Record(
+        stored.game,
+        stored.first,
+        stored.deck,
+        tuple([seat, text] for seat, text in stored.decisions),
+        record_meta(stored),
+    )
+
+
 def _stamp(moment: datetime) -> str:
     # SQLite hands back naive datetimes; the store writes UTC either way.
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -130,16 +142,36 @@ class DealService:
     # -- the operations ------------------------------------------------------------
 
     async def create(
-        self, game: str, ai: str, seed: int | None = None, client: str = "local"
+        self,
+        game: str,
+        ai: str,
+        seed: int | None = None,
+        client: str = "local",
+        browser: str | None = None,
+        again: StoredGame | None = None,
     ) -> tuple[LiveDeal, str]:
         """Start a deal (the AIs play up to the person's first decision); return it and
         its bearer token. Without ``seed`` a secret one is drawn. ``client`` is whose
-        limit of AI turns in progress it counts against (:class:`TooManyTurnsError`)."""
+        limit of AI turns in progress it counts against (:class:`TooManyTurnsError`);
+        ``browser`` is the hash of the browser id that starts it (:mod:`browsers`).
+
+        ``again`` is a finished deal to play again: its deck, first seat, AI level and
+        deal number (the AIs' decisions are drawn from it), the person in the same seat.
+        """
         engine = get_game(game)
+        if again is not None:
+            if again.status != FINISHED:
+                raise ConflictError("a deal can be played again once it is over")
+            seed, ai = again.seed, again.ai
+            # The stored deck itself, not a new shuffle of the same number: the cards
+            # are the ones dealt, whatever a later version's shuffle would make of it.
+            deck: Any = tuple(engine.parse_card(code) for code in again.deck)
+            first = again.first
         chosen = seed is not None
         if seed is None:
             seed = secrets.randbelow(SEED_LIMIT)
-        deck, first = engine.shuffle(random.Random(seed))
+        if again is None:
+            deck, first = engine.shuffle(random.Random(seed))
         token = secrets.token_urlsafe(24)
         stamp = now()
         stored = StoredGame(
@@ -158,6 +190,7 @@ class DealService:
             version=1,
             created_at=stamp,
             updated_at=stamp,
+            browser_hash=browser,
         )
         with self._client_turn(ai, client):
             live = await self._play_ais(self._start(stored), 0)
@@ -182,6 +215,17 @@ class DealService:
         live = self._rebuild(stored, cached)
         self._remember(live)
         return live
+
+    def owned(self, game_id: str, browser: str | None) -> StoredGame:
+        """The deal ``game_id`` if the browser whose id hashes to ``browser`` started it;
+        else :class:`GameNotFoundError` (the same as for a deal that does not exist)."""
+        stored = self.store.get(game_id) if _ID.match(game_id) else None
+        owner = stored.browser_hash if stored is not None else None
+        if stored is None or owner is None or browser is None:
+            raise GameNotFoundError(game_id)
+        if not hmac.compare_digest(owner, browser):
+            raise GameNotFoundError(game_id)
+        return stored
 
     async def act(self, live: LiveDeal, action: str, step: int, client: str = "local") -> LiveDeal:
         """Apply the person's ``action`` taken at ``step``, let the AIs answer, commit.
@@ -298,6 +342,10 @@ class DealService:
                 since = len(log)
             log += visible_events(presenter, deal.act(text), seat)
         return LiveDeal(stored, deal, tuple(log), since)
+
+    def forget(self, game_id: str) -> None:
+        """Drop ``game_id`` from this process's cache (it was removed from the store)."""
+        self._forget(game_id)
 
     def _remember(self, live: LiveDeal) -> None:
         if not self._cache_size:

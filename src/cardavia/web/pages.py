@@ -15,7 +15,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
-from cardavia.web import apidocs, catalog, text
+from cardavia.web import apidocs, browsers, catalog, text
 from cardavia.web.api import COOKIE, Service
 from cardavia.web.deals import AI_LEVELS, SEED_LIMIT, LiveDeal
 from cardavia.web.game_state import state_json
@@ -121,9 +121,19 @@ async def start(
         context = _game_context(info, "table", _) | {"form": form, "here": f"/games/{game}"}
         return render_page(request, "game.html", context, status=422)
     count_new_game(request)
-    live, token = await service.create(game, form.ai, form.seed, client_address(request))
+    browser = browsers.browser_id(request) or browsers.new_browser_id()
+    live, token = await service.create(
+        game, form.ai, form.seed, client_address(request), browsers.hash_browser(browser)
+    )
+    return to_the_table(live, token, browser, settings)
+
+
+def to_the_table(live: LiveDeal, token: str, browser: str, settings: Settings) -> Response:
+    """Send the browser to a new deal's table with the deal's cookies, and its browser
+    id (made or kept long: "Your deals" lists what it started)."""
     deal_id = live.stored.id
     response = RedirectResponse(f"/play/{deal_id}", status_code=303)
+    browsers.remember(response, browser, settings.secure_cookies)
     for path in (f"/play/{deal_id}", f"/api/games/{deal_id}"):
         response.set_cookie(
             COOKIE,

@@ -86,3 +86,16 @@ class ErrorBody(BaseModel):
     """What went wrong, in words."""
 
     error: str
+
+
+class AIRunState(BaseModel):
+    """How the `strong` AI did, or is doing, in the person's seat of a finished deal:
+    the same deck, the same opponents, from the same generators as the arena's."""
+
+    status: Literal["none", "queued", "running", "done", "failed"]
+    moves: int = Field(description="The decisions the run has made so far (every seat's).")
+    step: int = Field(description="The engine's step the run has reached; at the end, its last.")
+    result: dict[str, Any] | None = Field(
+        description="Once done: the run's result, as `cardavia replay` prints it."
+    )
+    replay: str = Field(description="The address of the run's replay (for this browser).")

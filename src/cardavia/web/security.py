@@ -30,6 +30,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from cardavia.web.ai_seat import TooManyRunsError
 from cardavia.web.errors import error_response, sentence
 from cardavia.web.rendering import gettext_for
 from cardavia.web.thinking import TooManyTurnsError
@@ -330,7 +331,15 @@ def install(app: FastAPI, *, per_minute: int, body_limit: int, hsts: bool) -> No
         ) % {"count": exc.limit}
         return _too_many(request, str(exc), said, exc.retry_after)
 
+    async def too_many_runs(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, TooManyRunsError)
+        said = gettext_for(request)(
+            "Too many of these runs are in progress just now: try again in a few seconds."
+        )
+        return _too_many(request, str(exc), said, exc.retry_after)
+
     app.add_exception_handler(TooManyGamesError, too_many)
+    app.add_exception_handler(TooManyRunsError, too_many_runs)
     app.add_exception_handler(TooManyTurnsError, too_many_turns)
     app.add_exception_handler(CrossSiteError, cross_site)
     app.add_exception_handler(Exception, internal)

@@ -18,6 +18,11 @@ the process for seconds. Here:
   AIs in progress per client address (429 beyond); the service allows one per deal.
 
 A player factory given by a test (``create_app(players=...)``) decides inline, as before.
+
+Work that no person waits for at the table (the AI's run in the person's seat after a
+deal, :mod:`cardavia.web.ai_seat`) decides without a time cap, so that it plays exactly
+as the arena would, in one more worker process of its own at the lowest priority: it
+never queues in front of a table's decision, and gets the CPU the tables leave.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import logging
+import math
 import multiprocessing
 import os
 import random
@@ -51,6 +57,8 @@ FALLBACK = "basic"
 """Who decides when a worker's decision is late: sound play, in a tenth of a millisecond."""
 NICENESS = 10
 """How much lower the workers' priority is than the server process's."""
+BACKGROUND_NICENESS = 19
+"""The background worker's priority: the lowest, below the tables' workers."""
 
 
 # -- in the worker process ------------------------------------------------------------------
@@ -58,11 +66,11 @@ NICENESS = 10
 _players: dict[tuple[str, str], AnyPlayer] = {}
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker(parent: int, niceness: int = NICENESS) -> None:
     die_with_parent(parent)
     # Ctrl-C reaches the whole process group: the server shuts the pool down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.nice(NICENESS)
+    os.nice(niceness)
 
 
 def die_with_parent(parent: int) -> None:
@@ -120,12 +128,15 @@ def decide(turn: Turn, view: Any, legal: Sequence[Any], deadline: float) -> int 
     return list(legal).index(choice)
 
 
-def make_pool(workers: int) -> ProcessPoolExecutor:
+def make_pool(workers: int, niceness: int = NICENESS) -> ProcessPoolExecutor:
     """The worker processes (started when first needed)."""
     # spawn, not fork: the server process has threads and open database connections.
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+        workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(os.getpid(), niceness),
     )
 
 
@@ -151,6 +162,7 @@ class Thinker:
         self._inline_only = players is not None or pool is None
         self._pool = pool
         self._workers = workers
+        self._background: Executor | None = None
         self.seconds = seconds
         self._players: dict[tuple[str, str], AnyPlayer] = {}
         self.fallbacks = 0
@@ -188,6 +200,29 @@ class Thinker:
         )  # fmt: skip
         return self._inline(turn.game, FALLBACK).choose(view, legal, turn.rng())
 
+    async def choose_fully(self, turn: Turn, view: Any, legal: Sequence[Any]) -> Any:
+        """``turn``'s decision with no time cap, as the arena makes it: in the background
+        worker for the :data:`OFFLOADED` levels (started when first needed), else inline.
+        A worker that died is replaced and the decision asked again, once."""
+        if not self.offloaded(turn.level):
+            return self._inline(turn.game, turn.level).choose(view, legal, turn.rng())
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            if self._background is None:
+                self._background = make_pool(1, BACKGROUND_NICENESS)
+            job = loop.run_in_executor(self._background, decide, turn, view, legal, math.inf)
+            try:
+                index = await job
+            except BrokenProcessPool:
+                self._background.shutdown(wait=False, cancel_futures=True)
+                self._background = None
+                if attempt == 2:
+                    raise
+                continue
+            assert index is not None  # no deadline: the job always decides
+            return legal[index]
+        raise AssertionError("unreachable")  # pragma: no cover
+
     def warm_up(self, games: Sequence[str]) -> None:
         """Start the workers and build their players now, not on a person's first turn
         (without waiting: the server listens meanwhile)."""
@@ -198,8 +233,9 @@ class Thinker:
     def close(self) -> None:
         """Stop the workers: queued decisions are dropped, one in progress ends first (a
         few hundred ms at most), so that no worker outlives the server."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+        for pool in (self._pool, self._background):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
 
     def _inline(self, game: str, level: str) -> AnyPlayer:
         key = (game, level)

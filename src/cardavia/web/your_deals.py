@@ -1,0 +1,196 @@
+"""*Your deals*: this browser's deals, its record at a glance, and what its owner may do
+with a deal — continue or replay it, share its replay, play it again, delete it.
+
+Who owns a deal is the browser that started it (:mod:`cardavia.web.browsers`): the
+list and every change are for that browser only, and any other deal id answers the
+same 404 as one that does not exist. Every change is a POST, which the app refuses when
+another site's page sends it (:func:`cardavia.web.security.refuse_cross_site`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from babel.dates import format_date, format_time
+from babel.lists import format_list
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from cardavia.store import FINISHED, DealSummary
+from cardavia.web import browsers, catalog, deal_stats, text
+from cardavia.web.api import COOKIE, Service
+from cardavia.web.deal_stats import Result
+from cardavia.web.deals import AI_LEVELS, GAMES, GameNotFoundError
+from cardavia.web.pages import get_settings, to_the_table
+from cardavia.web.presenters import PERSON
+from cardavia.web.rendering import gettext_for, language, render_page
+from cardavia.web.security import client_address, count_new_game
+from cardavia.web.settings import Settings
+
+router = APIRouter(include_in_schema=False)
+
+DONE = ("deleted", "shared", "unshared")
+"""What the list says was just done (``/deals?done=…``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One deal as the list shows it, every word in the page's language."""
+
+    id: str
+    game: str
+    game_title: str
+    started: str
+    """When it started, in the page's language (UTC)."""
+    started_iso: str
+    level: str
+    running: bool
+    result: str
+    kind: str
+    """``running``, ``won``, ``shared``, ``lost`` or ``draw``."""
+    score: int | None
+    share_url: str | None
+
+
+def level_names(_: text.Gettext) -> dict[str, str]:
+    """The AI levels as the site names them."""
+    return {"basic": _("Basic"), "strong": _("Strong")}
+
+
+def result_text(game: str, result: Result, _: text.Gettext, lang: str = "en") -> str:
+    """A finished deal's result, as the list says it."""
+    seats = text.seat_names(game, _)
+    kind = result.kind_for(PERSON)
+    if kind == "won":
+        return _("You won")
+    if kind == "draw":
+        return _("Draw: nobody won")
+    others = [seats[seat] for seat in result.winners if seat != PERSON]
+    if kind == "shared":
+        return _("You shared the win with {seats}").format(seats=format_list(others, locale=lang))
+    if len(others) == 1:
+        return _("{seat} won").format(seat=others[0])
+    return _("{seats} shared the win").format(seats=format_list(others, locale=lang))
+
+
+def when(moment: datetime, lang: str) -> str:
+    """``moment`` as a date and time of day in ``lang`` (UTC)."""
+    moment = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    date = format_date(moment, "medium", locale=lang)
+    return f"{date} {format_time(moment, 'short', locale=lang, tzinfo=UTC)}"
+
+
+def _row(deal: DealSummary, lang: str, _: text.Gettext, base: str) -> Row:
+    titles = catalog.games(_)
+    info = titles.get(deal.game)
+    level = level_names(_).get(deal.ai, deal.ai)
+    started = deal.created_at
+    if deal.status != FINISHED or deal.result is None:
+        return Row(
+            deal.id, deal.game, info.title if info else deal.game, when(started, lang),
+            started.isoformat(), level, True, _("In progress"), "running", None, None,
+        )  # fmt: skip
+    result = Result.from_json(deal.result)
+    return Row(
+        deal.id,
+        deal.game,
+        info.title if info else deal.game,
+        when(started, lang),
+        started.isoformat(),
+        level,
+        False,
+        result_text(deal.game, result, _, lang),
+        result.kind_for(PERSON),
+        result.score_of(PERSON),
+        f"{base}/shared/{deal.share_id}" if deal.share_id else None,
+    )
+
+
+@router.get("/deals", response_class=HTMLResponse)
+async def deals_page(request: Request, service: Service, done: str = "") -> Response:
+    """This browser's deals, newest first, with its record at a glance on top."""
+    _ = gettext_for(request)
+    lang = language(request)
+    browser = browsers.browser_hash(request)
+    summaries = service.store.owned(browser) if browser is not None else []
+    base = str(request.base_url).rstrip("/")
+    finished = deal_stats.finished(summaries)
+    context: dict[str, Any] = {
+        "rows": [_row(deal, lang, _, base) for deal in summaries],
+        "tallies": deal_stats.tallies(finished, GAMES, AI_LEVELS),
+        "charts": deal_stats.charts(finished, GAMES),
+        "games": catalog.games(_),
+        "levels": level_names(_),
+        "done": done if done in DONE else None,
+        "keep_days": request.app.state.settings.keep_finished_days,
+        "keep_idle_days": request.app.state.settings.keep_idle_days,
+        "when": lambda moment: when(moment, lang),
+        "short_date": lambda moment: format_date(moment, "d MMM", locale=lang),
+    }
+    return render_page(request, "deals.html", context)
+
+
+def _back(done: str, game_id: str | None = None) -> RedirectResponse:
+    anchor = f"#deal-{game_id}" if game_id else ""
+    return RedirectResponse(f"/deals?done={done}{anchor}", status_code=303)
+
+
+@router.post("/deals/{game_id}/delete")
+async def delete_deal(game_id: str, request: Request, service: Service) -> Response:
+    """Remove one of this browser's deals and its record, for good."""
+    stored = service.owned(game_id, browsers.browser_hash(request))
+    if not service.store.delete_owned(stored.id, stored.browser_hash or ""):
+        raise GameNotFoundError(game_id)  # removed meanwhile (another tab, retention)
+    service.forget(stored.id)
+    return _back("deleted")
+
+
+@router.post("/deals/{game_id}/share")
+async def share_deal(game_id: str, request: Request, service: Service) -> Response:
+    """Give a finished deal of this browser a public replay under an unguessable link
+    (a new one each time it is shared again)."""
+    stored = service.owned(game_id, browsers.browser_hash(request))
+    if not service.store.share(stored.id, stored.browser_hash or "", secrets.token_urlsafe(18)):
+        raise GameNotFoundError(game_id)  # a running deal has no replay to share
+    return _back("shared", stored.id)
+
+
+@router.post("/deals/{game_id}/unshare")
+async def unshare_deal(game_id: str, request: Request, service: Service) -> Response:
+    """Take the public replay back: its link answers 404 from now on."""
+    stored = service.owned(game_id, browsers.browser_hash(request))
+    service.store.share(stored.id, stored.browser_hash or "", None)
+    return _back("unshared", stored.id)
+
+
+@router.post("/play/{game_id}/again")
+async def play_again(
+    game_id: str,
+    request: Request,
+    service: Service,
+    settings: Annotated[Settings, Depends(get_settings)],
+) -> Response:
+    """Deal a finished deal again: the same deck, the person in the same seat against
+    the same levels. Its table's cookie, or the browser that started it, may ask."""
+    token = request.cookies.get(COOKIE)
+    browser = browsers.browser_id(request)
+    try:
+        stored = service.open(game_id, token).stored
+    except GameNotFoundError:
+        stored = service.owned(game_id, browsers.browser_hash(request))
+    if stored.status != FINISHED:
+        # Another deal on a running deal's cards would show the person what it hides.
+        raise GameNotFoundError(game_id)
+    count_new_game(request)
+    browser = browser or browsers.new_browser_id()
+    live, token = await service.create(
+        stored.game,
+        stored.ai,
+        client=client_address(request),
+        browser=browsers.hash_browser(browser),
+        again=stored,
+    )
+    return to_the_table(live, token, browser, settings)
