@@ -151,6 +151,10 @@ class AISeatRunner:
         task.add_done_callback(lambda _: self._finished(stored.id, client))
         return queued
 
+    def task(self, game_id: str) -> asyncio.Task[None] | None:
+        """The task playing ``game_id``'s run in this process, if any."""
+        return self._tasks.get(game_id)
+
     async def close(self) -> None:
         """Stop every run of this process (another process takes them over later)."""
         tasks = list(self._tasks.values())
@@ -191,7 +195,8 @@ class AISeatRunner:
                 written = time.monotonic()
         outcome = deal.state.outcome
         result = None if outcome is None else dict(outcome.to_json())
-        self._write(stored, Run(DONE, tuple(deal.decisions), deal.state.step, result), at)
+        done = Run(DONE, tuple(deal.decisions), deal.state.step, result, tries=run.tries)
+        self._write(stored, done, at)
 
     def _write(self, stored: StoredGame, run: Run, at: datetime) -> datetime:
         """Store ``run`` over the lease ``at``; the new lease. A lost lease (another

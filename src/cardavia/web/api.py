@@ -10,6 +10,7 @@ from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBea
 
 from cardavia.web import browsers
 from cardavia.web.ai_seat import AISeatRunner, Run
+from cardavia.web.deal_stats import Result
 from cardavia.web.deals import ConflictError, DealService, LiveDeal
 from cardavia.web.game_state import state_json
 from cardavia.web.schemas import (
@@ -156,13 +157,27 @@ async def get_runner(request: Request) -> AISeatRunner:
 Runner = Annotated[AISeatRunner, Depends(get_runner)]
 
 
+def _outcome(result: dict[str, Any], step: int, players: int) -> dict[str, Any]:
+    read = Result.from_json(result)
+    return {
+        "winners": list(read.winners),
+        "scores": [read.score_of(seat) for seat in range(players)],
+        "step": step,
+    }
+
+
 def _run_state(live: LiveDeal, run: Run) -> dict[str, Any]:
+    players = live.deal.game.players
+    done = run.status == "done" and run.result is not None
+    stored = live.stored
     return {
         "status": run.status,
         "moves": len(run.decisions),
         "step": run.step,
-        "result": run.result if run.status == "done" else None,
-        "replay": f"/replay/{live.stored.id}/ai",
+        "result": run.result if done else None,
+        "outcome": _outcome(run.result, run.step, players) if done and run.result else None,
+        "yours": _outcome(stored.result or {}, stored.step, players),
+        "replay": f"/replay/{stored.id}/ai",
     }
 
 

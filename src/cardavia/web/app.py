@@ -100,6 +100,8 @@ def create_app(
         per_minute=settings.new_games_per_minute,
         body_limit=settings.max_body_bytes,
         hsts=settings.secure_cookies,
+        # A record file opened from disk may be as large as `cardavia replay` reads.
+        larger_bodies={"/replay": max(replay_pages.UPLOAD_BYTES, settings.max_body_bytes)},
     )
     if settings.trusted_proxies:
         # Outermost: the client's address is settled before anything counts it. Only the

@@ -191,5 +191,8 @@ def _table_data(live: LiveDeal, _: text.Gettext) -> dict[str, Any]:
             "actions": f"/api/games/{deal_id}/actions",
             "record": f"/api/games/{deal_id}/record",
             "start": f"/games/{game}/start",
+            "again": f"/play/{deal_id}/again",
+            "replay": f"/replay/{deal_id}",
+            "ai_seat": f"/api/games/{deal_id}/ai-seat",
         },
     }

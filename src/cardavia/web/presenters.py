@@ -36,6 +36,11 @@ class Presenter(Protocol):
         """True when ``event`` records a seat's action (a decision or a forced one)."""
         ...
 
+    def hidden(self, state: Any) -> dict[str, Any]:
+        """What no seat's view holds (the stock's order), for the replay of a finished
+        deal only: an engine-only look, never sent while a deal runs."""
+        ...
+
 
 def visible_events(
     presenter: Presenter, events: Iterable[Any], decider: int | None
@@ -98,6 +103,10 @@ class SiSePaiPresenter:
         kind = event["type"]
         return kind == "answered" or (kind == "discarded" and not event["drawn"])
 
+    def hidden(self, state: Any) -> dict[str, Any]:
+        """The stock, next card first (the state's ``deck[stock:]``)."""
+        return {"stock": [str(CARDS[card]) for card in state.deck[state.stock :]]}
+
 
 def _sisepai_kind(group: Sequence[int]) -> str:
     """``general``, ``flower``, ``pair``, ``triple``, ``quad``, ``command``, ``field``,
@@ -146,6 +155,10 @@ class ChuoPaiPresenter:
     def is_action(self, event: dict[str, Any]) -> bool:
         """Leads, beats and passes."""
         return event["type"] in ("lead", "beat", "pass")
+
+    def hidden(self, state: Any) -> dict[str, Any]:
+        """Nothing: every card is dealt, and every play is face up."""
+        return {}
 
 
 def _codes(cards: Iterable[Domino]) -> list[str]:

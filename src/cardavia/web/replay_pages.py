@@ -1,7 +1,217 @@
-"""The replay viewer's pages (filled in below)."""
+"""The replay viewer's pages: a finished deal of this browser, its AI run in the person's
+seat, a deal its owner shares, and a record file opened from disk.
+
+A running deal is never replayed: its replay, its shared link and its AI run answer the
+same 404 as a deal that does not exist, to everyone, its owner included (a replay shows
+every hand). A record file is checked by the rules of ``cardavia replay``
+(:mod:`cardavia.records.files`' size limit, then :func:`cardavia.records.replay`); a bad
+one gets the page again with what is wrong, in the page's language, and the words
+``cardavia replay`` says; nothing is stored either way.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import re
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from starlette.datastructures import UploadFile
+
+from cardavia.core.errors import CardaviaError, RecordError
+from cardavia.records import Record, parse_record
+from cardavia.records.files import MAX_RECORD_BYTES
+from cardavia.records.replay import bounded
+from cardavia.store import FINISHED, StoredGame
+from cardavia.web import browsers, catalog, text
+from cardavia.web.ai_seat import DONE, AISeatRunner, run_record
+from cardavia.web.api import Service
+from cardavia.web.deals import GAMES, GameNotFoundError, stored_record
+from cardavia.web.rendering import gettext_for, render_page
+from cardavia.web.timeline import timeline
 
 router = APIRouter(include_in_schema=False)
+
+UPLOAD_BYTES = MAX_RECORD_BYTES + 16 * 1024
+"""The largest body the record form may send: the largest record ``cardavia replay``
+reads, and room for the form's own parts around it."""
+_SHARE = re.compile(r"^[A-Za-z0-9_-]{24}$")
+
+
+# -- the pages ------------------------------------------------------------------------------
+
+
+@router.get("/replay/{game_id}", response_class=HTMLResponse)
+async def own_replay(game_id: str, request: Request, service: Service) -> Response:
+    """A finished deal of this browser, step by step, face up."""
+    stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
+    return _viewer(request, stored_record(stored), stored=stored, own=True)
+
+
+@router.get("/replay/{game_id}/ai", response_class=HTMLResponse)
+async def ai_replay(game_id: str, request: Request, service: Service) -> Response:
+    """The AI's run in the person's seat of a finished deal of this browser."""
+    stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
+    runner: AISeatRunner = request.app.state.ai_seat
+    run = runner.status(stored)
+    if run is None or run.status != DONE:
+        raise GameNotFoundError(game_id)
+    return _viewer(request, run_record(stored, run), stored=stored, own=True, ai_run=True)
+
+
+@router.get("/shared/{share_id}", response_class=HTMLResponse)
+async def shared_replay(share_id: str, request: Request, service: Service) -> Response:
+    """A finished deal its owner shares; 404 once they take it back."""
+    stored = service.store.shared(share_id) if _SHARE.match(share_id) else None
+    if stored is None:
+        raise GameNotFoundError(share_id)
+    return _viewer(request, stored_record(_finished(stored)), stored=stored)
+
+
+@router.get("/replay", response_class=HTMLResponse)
+async def open_record(request: Request) -> Response:
+    """Open a record file (records.md): a deal of this site, or of ``cardavia arena``."""
+    return render_page(request, "replay_open.html", {"problem": None})
+
+
+@router.post("/replay", response_class=HTMLResponse)
+async def opened_record(request: Request) -> Response:
+    """The record file sent by the form, replayed; the form again with what is wrong."""
+    _ = gettext_for(request)
+    form = await request.form(max_files=1, max_fields=4, max_part_size=UPLOAD_BYTES)
+    upload = form.get("record")
+    if not isinstance(upload, UploadFile) or not upload.filename:
+        problem = Problem(_("Choose a record file first."), None)
+        return render_page(request, "replay_open.html", {"problem": problem}, status=422)
+    data = await upload.read(MAX_RECORD_BYTES + 1)
+    name = _file_name(upload.filename)
+    try:
+        if len(data) > MAX_RECORD_BYTES:
+            # The words of records.files, for a file larger than cardavia replay reads.
+            raise RecordError(
+                f"the file is larger than {MAX_RECORD_BYTES} bytes: no record is that long"
+            )
+        record = parse_record(data)
+        return _viewer(request, record, file_name=name)
+    except CardaviaError as error:
+        problem = Problem(explain(error, _), {"file": name} | error_line(error))
+        return render_page(request, "replay_open.html", {"problem": problem}, status=422)
+
+
+# -- what the viewer is given --------------------------------------------------------------
+
+
+def _finished(stored: StoredGame) -> StoredGame:
+    if stored.status != FINISHED:
+        # A replay reveals every hand: a running deal has none, for anyone.
+        raise GameNotFoundError(stored.id)
+    return stored
+
+
+def _file_name(name: str) -> str:
+    """The uploaded file's own name (no folders), short: only ever shown back."""
+    return bounded(name.replace("\\", "/").rsplit("/", 1)[-1])[:120]
+
+
+def _viewer(
+    request: Request,
+    record: Record,
+    *,
+    stored: StoredGame | None = None,
+    own: bool = False,
+    ai_run: bool = False,
+    file_name: str | None = None,
+) -> Response:
+    """The viewer page of ``record`` (``timeline`` raises ``RecordError`` on a bad one)."""
+    _ = gettext_for(request)
+    steps = timeline(record)
+    info = catalog.games(_)[record.game]
+    seats = text.seat_names(record.game, _)
+    if not own:
+        seats[0] = _("South")  # the person is "you" only on their own replay
+    data: dict[str, Any] = {
+        "game": record.game,
+        "timeline": steps,
+        "seats": seats,
+        "players": players_of(record, seats),
+    }
+    context = {
+        "game": info,
+        "replay": data,
+        "stored": stored,
+        "own": own,
+        "ai_run": ai_run,
+        "file_name": file_name,
+        "record_json": record.dumps() if own or stored is not None else None,
+    }
+    return render_page(request, "replay.html", context)
+
+
+def players_of(record: Record, seats: list[str]) -> list[str]:
+    """Who played each seat, as the record's ``meta`` says (an arena record names its
+    seats, a site record its players); empty where it says nothing readable."""
+    meta = record.meta
+    named = meta.get("seats") or meta.get("players") or []
+    if not isinstance(named, list):
+        named = []
+    return [str(named[seat])[:40] if seat < len(named) else "" for seat in range(len(seats))]
+
+
+# -- a record that cannot be replayed, in words ------------------------------------------------
+
+
+class Problem:
+    """What is wrong with an opened file: a sentence in the page's language, and the line
+    ``cardavia replay`` prints for it (``None`` when no file was sent)."""
+
+    def __init__(self, sentence: str, line: dict[str, Any] | None) -> None:
+        self.sentence = sentence
+        self.line = line
+
+
+def error_line(error: CardaviaError) -> dict[str, Any]:
+    """The error keys of ``cardavia replay``'s line for this error."""
+    line: dict[str, Any] = {"error": bounded(str(error))}
+    if isinstance(error, RecordError) and error.index is not None:
+        line["index"] = error.index
+    return line
+
+
+_KINDS = (
+    ("not valid JSON", "json"),
+    ("not a record", "json"),
+    ("a record must be a JSON object", "json"),
+    ("format must be", "format"),
+    ("game must be", "game"),
+    ("unknown game", "game"),
+    ("dealer must be", "first"),
+    ("leader must be", "first"),
+    ("deck must hold", "deck"),
+    ("actions must be", "actions"),
+    ("the file is larger", "size"),
+)
+
+
+def explain(error: CardaviaError, _: text.Gettext) -> str:
+    """What is wrong with a record, in the page's language (the reason itself, in the
+    engine's words, is shown beside it as ``cardavia replay`` prints it)."""
+    index = error.index if isinstance(error, RecordError) else None
+    if index is not None:
+        return _(
+            "Action %(index)s of the record (counting from 0) cannot be played there: the "
+            "deal it describes is not a legal one."
+        ) % {"index": index}
+    message = str(error)
+    kind = next((kind for prefix, kind in _KINDS if message.startswith(prefix)), None)
+    games = ", ".join(GAMES)
+    sentences = {
+        "json": _("This file is not a game record: it is not the JSON text of one."),
+        "format": _("This file is not a Cardavia record: its format is not cardavia-record/1."),
+        "game": _("The record is of no game this site plays (%(games)s).") % {"games": games},
+        "first": _("The record's first seat is not a seat of its game."),
+        "deck": _("The record's deck is not exactly the cards of its game."),
+        "actions": _('The record\'s actions are not a list of [seat, "action"] entries.'),
+        "size": _("The file is larger than any record (%(limit)s bytes at most).")
+        % {"limit": MAX_RECORD_BYTES},
+    }
+    return sentences.get(kind or "", _("This file cannot be replayed."))

@@ -88,6 +88,14 @@ class ErrorBody(BaseModel):
     error: str
 
 
+class Outcome(BaseModel):
+    """The end of a deal in the same words for every game."""
+
+    winners: list[int] = Field(description="The seats that won (none in a draw).")
+    scores: list[int] = Field(description="Every seat's score.")
+    step: int = Field(description="The engine's step at which the deal ended.")
+
+
 class AIRunState(BaseModel):
     """How the `strong` AI did, or is doing, in the person's seat of a finished deal:
     the same deck, the same opponents, from the same generators as the arena's."""
@@ -98,4 +106,6 @@ class AIRunState(BaseModel):
     result: dict[str, Any] | None = Field(
         description="Once done: the run's result, as `cardavia replay` prints it."
     )
+    outcome: Outcome | None = Field(description="Once done: who won the run, when, with what.")
+    yours: Outcome = Field(description="The same of the person's own deal, side by side.")
     replay: str = Field(description="The address of the run's replay (for this browser).")

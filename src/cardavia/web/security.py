@@ -53,7 +53,7 @@ CSP = "; ".join(
 )
 """The Content-Security-Policy of every response (docs/operations.md explains each part)."""
 
-_PRIVATE_PREFIXES = ("/api/", "/play/")
+_PRIVATE_PREFIXES = ("/api/", "/play/", "/deals", "/replay", "/shared/")
 """Paths whose answers carry a deal or its token: never cached by anyone."""
 
 
@@ -123,18 +123,21 @@ class BodyLimit:
     :class:`BodyTooLargeError`, which FastAPI passes on to the error handlers.
     """
 
-    def __init__(self, app: ASGIApp, *, limit: int) -> None:
+    def __init__(self, app: ASGIApp, *, limit: int, larger: dict[str, int] | None = None) -> None:
+        """``larger`` gives a few paths a limit of their own (the record form's upload)."""
         self.app = app
         self.limit = limit
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Check the announced length, then count what is actually received."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope["path"], self.limit)
         length = _content_length(scope)
-        if length is not None and length > self.limit:
-            error = BodyTooLargeError(self.limit)
+        if length is not None and length > limit:
+            error = BodyTooLargeError(limit)
             await _plain_error(scope, 413, str(error.detail))(scope, receive, send)
             return
         received = 0
@@ -144,8 +147,8 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise BodyTooLargeError(self.limit)
+                if received > limit:
+                    raise BodyTooLargeError(limit)
             return message
 
         await self.app(scope, counting_receive, send)
@@ -288,7 +291,14 @@ def _too_many(request: Request, message: str, said: str, retry_after: int) -> Re
     return response
 
 
-def install(app: FastAPI, *, per_minute: int, body_limit: int, hsts: bool) -> None:
+def install(
+    app: FastAPI,
+    *,
+    per_minute: int,
+    body_limit: int,
+    hsts: bool,
+    larger_bodies: dict[str, int] | None = None,
+) -> None:
     """Add the middleware, the limiter and their error handlers to ``app``."""
     app.state.new_game_limiter = NewGameLimiter(per_minute)
 
@@ -345,5 +355,5 @@ def install(app: FastAPI, *, per_minute: int, body_limit: int, hsts: bool) -> No
     app.add_exception_handler(Exception, internal)
     # The last added is the outermost: every answer, the body limit's 413 included,
     # leaves through SecurityHeaders.
-    app.add_middleware(BodyLimit, limit=body_limit)
+    app.add_middleware(BodyLimit, limit=body_limit, larger=larger_bodies)
     app.add_middleware(SecurityHeaders, hsts=hsts)

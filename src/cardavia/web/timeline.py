@@ -1,0 +1,118 @@
+"""A record replayed step by step for the replay viewer: what the table showed after
+every action, every seat's view included.
+
+A replay shows a finished deal face up, so unlike the live table it may show every
+hand, every sealed claim answer and the stock as it was. Each frame is the engine's own
+answer at that step: the views of all seats (``state.view(seat)``, drawn with the
+game's presenter) and what no seat sees (the stock order, from the presenter's
+``hidden``). The browser only picks which of them to draw: every seat's, or one
+seat's alone ("as North saw it"); it never works out a position itself.
+
+Frames are sent as changes: frame 0 in full, then each frame only the keys that
+changed, so a 280-step deal stays small. The public part of a view is what every seat
+sees alike; its private part (the hand, a sealed answer) is the set of keys on which
+the seats' views differ at some step of the deal.
+
+A record is checked exactly as ``cardavia replay`` checks it first
+(:func:`cardavia.records.replay`), so a bad one gets the same error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardavia.games.registry import get_game
+from cardavia.records import Record, replay
+from cardavia.web.presenters import PRESENTERS, Presenter
+
+
+def timeline(record: Record) -> dict[str, Any]:
+    """Every step of ``record`` (already parsed) for the viewer; raises ``RecordError``
+    for a record ``cardavia replay`` refuses, with the same message."""
+    replay(record)  # the same checks, the same errors
+    game = get_game(record.game)
+    presenter = PRESENTERS[record.game]
+    deck = tuple(game.parse_card(code) for code in record.deck)
+    state = game.deal(deck, record.first)
+    seats = range(game.players)
+    frames: list[dict[str, Any]] = []
+    scenes: list[list[dict[str, Any]]] = []
+    hidden: list[dict[str, Any]] = []
+    events = [_event(event) for event in state.history]
+    actors: list[dict[str, Any] | None] = [None]
+    entries = iter(record.actions)
+    while True:
+        scenes.append([_scene(presenter, state.view(seat)) for seat in seats])
+        hidden.append(presenter.hidden(state))
+        frames.append({"step": state.step, "events": events})
+        if state.to_act is None:
+            break
+        legal = state.legal_actions()
+        forced = len(legal) == 1
+        if forced:
+            action = legal[0]
+        else:
+            entry = next(entries, None)
+            if entry is None:
+                break  # the record stops before the deal's end (a seat had a choice)
+            action = game.parse_action(entry[1])
+        seat = state.to_act
+        state, caused = state.apply(action)
+        events = [_event(event) for event in caused]
+        actors.append({"seat": seat, "action": str(action), "forced": forced})
+    private = _private_keys(scenes)
+    out = []
+    previous: dict[str, Any] = {}
+    previous_private: list[dict[str, Any]] = [{} for _ in seats]
+    previous_hidden: dict[str, Any] = {}
+    for index, frame in enumerate(frames):
+        public = {key: value for key, value in scenes[index][0].items() if key not in private}
+        mine = [{key: scene.get(key) for key in private} for scene in scenes[index]]
+        frame["public"] = _changed(previous, public)
+        frame["private"] = {
+            str(seat): changed
+            for seat in seats
+            if (changed := _changed(previous_private[seat], mine[seat]))
+        }
+        frame["hidden"] = _changed(previous_hidden, hidden[index])
+        frame["actor"] = actors[index]
+        previous, previous_private, previous_hidden = public, mine, hidden[index]
+        out.append(frame)
+    last = state.outcome
+    return {
+        "game": record.game,
+        "players": game.players,
+        "frames": out,
+        "result": None if last is None else last.to_json(),
+        "finished": state.to_act is None,
+    }
+
+
+def _scene(presenter: Presenter, view: Any) -> dict[str, Any]:
+    """What the table draws of one seat's view (its history is the frames' events)."""
+    data = presenter.view_json(view, ())
+    data.pop("history", None)
+    return data
+
+
+def _event(event: Any) -> dict[str, Any]:
+    """An engine event as JSON, with who may see it when it is private."""
+    data: dict[str, Any] = dict(event.to_json())
+    if event.seats is not None:
+        data["seats"] = sorted(event.seats)
+    return data
+
+
+def _private_keys(scenes: Sequence[Sequence[dict[str, Any]]]) -> frozenset[str]:
+    """The keys on which the seats' views differ at some step."""
+    keys: set[str] = set()
+    for views in scenes:
+        first = views[0]
+        for view in views[1:]:
+            keys |= {key for key in first.keys() | view.keys() if first.get(key) != view.get(key)}
+    return frozenset(keys)
+
+
+def _changed(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in after.items() if before.get(key, ...) != value}

@@ -1,0 +1,185 @@
+"""*Your deals*: a browser's own deals, continued, replayed, shared, played again, deleted;
+nobody else's, and nothing of a running deal's cards."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardavia.records import parse_record
+from cardavia.store import FINISHED, GameStore
+from cardavia.web.browsers import COOKIE as BROWSER
+from cardavia.web.deal_stats import Result
+
+
+def start(client: TestClient, game: str = "sisepai", seed: int | None = None) -> str:
+    """A deal started with the page's form; its id."""
+    form = {"ai": "basic"} | ({"seed": str(seed)} if seed is not None else {})
+    response = client.post(f"/games/{game}/start", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return str(response.headers["location"]).rsplit("/", 1)[-1]
+
+
+def finish(client: TestClient, game_id: str) -> dict[str, Any]:
+    """Play the deal to its end through the API (the table's cookie is the key)."""
+    state: dict[str, Any] = client.get(f"/api/games/{game_id}").json()
+    while state["status"] != "finished":
+        body = {"action": state["legal"][0], "step": state["step"]}
+        response = client.post(f"/api/games/{game_id}/actions", json=body)
+        assert response.status_code == 200, response.text
+        state = response.json()
+    return state
+
+
+def store_of(client: TestClient) -> GameStore:
+    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    return store
+
+
+@pytest.fixture
+def other(client: TestClient) -> Iterator[TestClient]:
+    """Another browser on the same site (its own cookies)."""
+    with TestClient(client.app) as second:  # type: ignore[arg-type]
+        yield second
+
+
+def test_the_list_shows_this_browsers_deals_and_continues_a_running_one(
+    client: TestClient, other: TestClient
+) -> None:
+    running = start(client, "sisepai", seed=4)
+    done = start(client, "chuopai", seed=9)
+    state = finish(client, done)
+    html = client.get("/deals").text
+    assert f'href="/play/{running}">Continue<' in html
+    assert f'href="/replay/{done}">Replay<' in html
+    assert html.index(f"deal-{done}") < html.index(f"deal-{running}"), "newest first"
+    row = html[html.index(f'id="deal-{done}"') :].split("</tr>")[0]
+    result = Result.from_json(state["result"])
+    assert f'<td role="cell" data-label="Your score">{result.score_of(0)}</td>' in row
+    assert client.get(f"/play/{running}").status_code == 200
+    # Another browser lists nothing of it, and the page has no trace of those deals.
+    theirs = other.get("/deals").text
+    assert "No deals yet in this browser." in theirs
+    assert running not in theirs and done not in theirs
+
+
+def test_a_running_deals_row_shows_nothing_of_its_cards(client: TestClient) -> None:
+    game_id = start(client, "sisepai", seed=77)
+    stored = store_of(client).get(game_id)
+    assert stored is not None
+    row = client.get("/deals").text.split(f'id="deal-{game_id}"')[1].split("</tr>")[0]
+    assert "In progress" in row and "Replay" not in row and "Share" not in row
+    # No card code of the deck, no seed: only what the person saw when they started.
+    assert "77" not in row.replace(game_id, "")
+    assert not re.search(r"\b[rywg][GAERHCS]\b|\bF[1-5]\b", row)
+
+
+def test_the_record_at_a_glance_counts_what_the_deals_say(client: TestClient) -> None:
+    results = []
+    for seed in (1, 2, 3):
+        game_id = start(client, "sisepai", seed=seed)
+        results.append(Result.from_json(finish(client, game_id)["result"]))
+    start(client, "chuopai", seed=5)  # running: not counted
+    html = client.get("/deals").text
+    won = [r.score_of(0) for r in results if 0 in r.winners]
+    mean = f"{sum(won) / len(won):.1f}" if won else "—"
+    expected = f"<td>Basic</td><td>3</td><td>{len(won)}</td><td>{mean}</td>"
+    assert expected in html
+    assert "Chuo Pai</th><td>" not in html, "an unfinished game has no line"
+    svg = html[html.index('<svg class="chart"') : html.index("</svg>")]
+    assert 'role="img"' in svg and "<title" in svg and "<desc" in svg
+    kinds = re.findall(r'class="(bar won|bar shared|lost|draw)"', svg)
+    assert len(kinds) == 3
+    assert f"Won: {sum(r.kind_for(0) == 'won' for r in results)}." in svg
+
+
+def test_only_its_browser_deletes_a_deal(client: TestClient, other: TestClient) -> None:
+    game_id = start(client)
+    assert other.post(f"/deals/{game_id}/delete", follow_redirects=False).status_code == 404
+    assert store_of(client).get(game_id) is not None, "another browser changed nothing"
+    response = client.post(f"/deals/{game_id}/delete", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/deals?done=deleted"
+    assert store_of(client).get(game_id) is None
+    assert client.get(f"/play/{game_id}").status_code == 404
+    assert game_id not in client.get("/deals").text
+    assert "The deal and its record were deleted." in client.get("/deals?done=deleted").text
+
+
+def test_another_sites_page_cannot_delete_a_deal(client: TestClient) -> None:
+    game_id = start(client)
+    response = client.post(
+        f"/deals/{game_id}/delete",
+        headers={"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"},
+        follow_redirects=False,
+    )
+    assert response.status_code == 403
+    assert store_of(client).get(game_id) is not None
+
+
+def test_a_running_deal_has_no_replay_for_anyone(client: TestClient, other: TestClient) -> None:
+    game_id = start(client)
+    unknown = client.get("/replay/nosuchdealhere00")
+    for who in (client, other):
+        response = who.get(f"/replay/{game_id}")
+        assert response.status_code == 404
+        assert response.text == unknown.text.replace("nosuchdealhere00", game_id)
+    assert client.post(f"/deals/{game_id}/share", follow_redirects=False).status_code == 404
+    assert client.post(f"/play/{game_id}/again", follow_redirects=False).status_code == 404
+
+
+def test_a_shared_replay_opens_anywhere_until_it_is_taken_back(
+    client: TestClient, other: TestClient
+) -> None:
+    game_id = start(client, "chuopai", seed=31)
+    finish(client, game_id)
+    assert client.get(f"/replay/{game_id}").status_code == 200
+    assert other.get(f"/replay/{game_id}").status_code == 404, "a replay is its browser's"
+    assert other.post(f"/deals/{game_id}/share", follow_redirects=False).status_code == 404
+    shared = client.post(f"/deals/{game_id}/share", follow_redirects=False)
+    assert shared.status_code == 303
+    link = re.search(
+        r'value="http://testserver(/shared/[A-Za-z0-9_-]{24})"', client.get("/deals").text
+    )
+    assert link is not None
+    assert other.get(link.group(1)).status_code == 200
+    assert client.post(f"/deals/{game_id}/unshare", follow_redirects=False).status_code == 303
+    assert other.get(link.group(1)).status_code == 404
+    client.post(f"/deals/{game_id}/share")
+    again = store_of(client).get(game_id)
+    assert again is not None and again.share_id and again.share_id not in link.group(1)
+    assert other.get(link.group(1)).status_code == 404, "sharing anew makes a new link"
+
+
+def test_play_again_deals_the_same_cards_to_the_same_seat(client: TestClient) -> None:
+    game_id = start(client, "sisepai")  # a secret deal number: revealed at its end
+    finish(client, game_id)
+    response = client.post(f"/play/{game_id}/again", follow_redirects=False)
+    assert response.status_code == 303
+    again_id = response.headers["location"].rsplit("/", 1)[-1]
+    assert again_id != game_id
+    first, second = store_of(client).get(game_id), store_of(client).get(again_id)
+    assert first is not None and second is not None
+    assert (second.deck, second.first, second.ai) == (first.deck, first.first, first.ai)
+    assert second.browser_hash == first.browser_hash and second.status != FINISHED
+    # The records say so too: the new deal's record, once over, has the same deck.
+    finish(client, again_id)
+    record = parse_record(client.get(f"/api/games/{again_id}/record").content)
+    original = parse_record(client.get(f"/api/games/{game_id}/record").content)
+    assert record.deck == original.deck and record.first == original.first
+    # The same choices and the same AI generators: the same deal, move for move.
+    assert record.actions == original.actions
+    assert client.get("/deals").text.count('class="deal-row') == 2
+
+
+def test_the_browser_id_is_kept_and_only_its_hash_stored(client: TestClient) -> None:
+    one = start(client)
+    browser = client.cookies.get(BROWSER)
+    two = start(client)
+    assert client.cookies.get(BROWSER) == browser, "the same browser keeps its id"
+    stored = [store_of(client).get(game_id) for game_id in (one, two)]
+    hashes = {deal.browser_hash for deal in stored if deal is not None}
+    assert len(hashes) == 1 and browser not in hashes
