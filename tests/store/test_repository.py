@@ -165,3 +165,59 @@ def test_prune_keeps_a_deal_that_moved_on_since_it_was_found(
     # With nobody acting, the same deal is removed.
     monkeypatch.setattr(Connection, "execute", real_execute)
     assert store.prune(idle_before=now() + timedelta(days=1), finished_before=NEVER).idle == 1
+
+
+def test_a_browsers_deals_are_listed_shared_and_deleted_by_that_browser_only(
+    engine: Engine,
+) -> None:
+    upgrade(engine)
+    store = GameStore(engine)
+    mine = [
+        dataclasses.replace(
+            a_game(f"mine-{n}".ljust(16, "-")),
+            browser_hash="a" * 64,
+            created_at=STAMP + timedelta(minutes=n),
+        )
+        for n in range(3)
+    ]
+    theirs = dataclasses.replace(a_game("theirs".ljust(16, "-")), browser_hash="b" * 64)
+    nobodys = a_game("nobody".ljust(16, "-"))
+    for game in (*mine, theirs, nobodys):
+        store.insert(game)
+    listed = store.owned("a" * 64)
+    assert [deal.id for deal in listed] == [game.id for game in reversed(mine)], "newest first"
+    assert "deck" not in repr(listed[0])
+    assert store.owned("c" * 64) == []
+    # Only a finished deal of the browser gets a public name, and it is found by it.
+    assert not store.share(mine[0].id, "a" * 64, "x" * 24), "running: no replay to share"
+    store.update(mine[0], decisions=(), step=30, status=FINISHED, result={"result": "draw"})
+    assert not store.share(mine[0].id, "b" * 64, "x" * 24), "not that browser's deal"
+    assert store.share(mine[0].id, "a" * 64, "x" * 24)
+    shared = store.shared("x" * 24)
+    assert shared is not None and shared.id == mine[0].id and shared.share_id == "x" * 24
+    assert store.share(mine[0].id, "a" * 64, None) and store.shared("x" * 24) is None
+    assert not store.delete_owned(theirs.id, "a" * 64)
+    assert store.delete_owned(mine[1].id, "a" * 64)
+    assert store.get(mine[1].id) is None and store.get(theirs.id) is not None
+
+
+def test_an_ai_run_is_written_over_the_one_its_writer_read(engine: Engine) -> None:
+    upgrade(engine)
+    store = GameStore(engine)
+    game = dataclasses.replace(a_game(), status=FINISHED)
+    store.insert(game)
+    first, second = STAMP + timedelta(seconds=1), STAMP + timedelta(seconds=2)
+    assert store.ai_run(game.id) is None
+    assert store.write_ai_run(game.id, {"status": "queued"}, first, None)
+    assert not store.write_ai_run(game.id, {"status": "x"}, second, None), "one was there"
+    found = store.ai_run(game.id)
+    assert found is not None and found.run == {"status": "queued"}
+    assert store.write_ai_run(game.id, {"status": "running"}, second, found.at)
+    assert not store.write_ai_run(game.id, {"status": "late"}, STAMP, found.at), "lost lease"
+    again = store.get(game.id)
+    assert again is not None and again.version == game.version, "the deal itself is untouched"
+    assert again.updated_at.replace(tzinfo=UTC) == STAMP
+    # A running deal never has a run.
+    running = a_game("running-deal----")
+    store.insert(running)
+    assert not store.write_ai_run(running.id, {"status": "queued"}, first, None)

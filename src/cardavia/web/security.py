@@ -343,9 +343,8 @@ def install(
 
     async def too_many_runs(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, TooManyRunsError)
-        said = gettext_for(request)(
-            "Too many of these runs are in progress just now: try again in a few seconds."
-        )
+        _ = gettext_for(request)
+        said = _("Too many of these runs are in progress just now: try again in a few seconds.")
         return _too_many(request, str(exc), said, exc.retry_after)
 
     app.add_exception_handler(TooManyGamesError, too_many)

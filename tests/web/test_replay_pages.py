@@ -1,0 +1,100 @@
+"""The replay pages on the server: which deals they open (never a running one), and a
+record file from disk checked as ``cardavia replay`` checks it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardavia.arena.runner import run_arena
+from cardavia.records.replay import replay_line
+from cardavia.store import GameStore
+from cardavia.web.replay_pages import UPLOAD_BYTES
+
+EXAMPLES = Path(__file__).parents[1] / "records" / "spec_examples"
+
+
+def upload(client: TestClient, data: bytes, name: str = "deal.json") -> tuple[int, str]:
+    files = {"record": (name, data, "application/json")}
+    response = client.post("/replay", files=files)
+    return response.status_code, response.text
+
+
+def count_deals(client: TestClient) -> int:
+    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    return sum(1 for _ in store.every())
+
+
+@pytest.mark.parametrize(
+    "name", sorted(path.name for path in EXAMPLES.glob("*.json") if "error" not in path.name)
+)
+def test_every_good_example_record_opens_in_the_viewer(client: TestClient, name: str) -> None:
+    status, html = upload(client, (EXAMPLES / name).read_bytes(), name)
+    assert status == 200, html
+    assert 'id="replay-data"' in html and name in html
+
+
+BAD = {
+    "not json": (b"{not json", "This file is not a game record"),
+    "a list": (b"[1, 2]", "This file is not a game record"),
+    "deep": (b"[" * 100 + b"]" * 100, "This file is not a game record"),
+    "format": (b'{"format": "pgn"}', "its format is not cardavia-record/1"),
+    "game": (
+        b'{"format": "cardavia-record/1", "game": "poker"}',
+        "The record is of no game this site plays",
+    ),
+    "deck": ((EXAMPLES / "chuopai-error-deck.json").read_bytes(), "deck is not exactly"),
+    "illegal": (
+        (EXAMPLES / "sisepai-error-illegal.json").read_bytes(),
+        "Action 5 of the record (counting from 0) cannot be played there",
+    ),
+    "binary": (b"\xff\xfe\x00garbage", "This file is not a game record"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_a_bad_record_gets_the_replay_commands_error_and_changes_nothing(
+    client: TestClient, case: str
+) -> None:
+    data, sentence = BAD[case]
+    before = count_deals(client)
+    status, html = upload(client, data, f"{case}.json")
+    assert status == 422
+    assert sentence in html
+    line, ok = replay_line(f"{case}.json", data)
+    assert not ok
+    shown = json.dumps(line["error"])[1:-1].replace('\\"', "&#34;").replace("'", "&#39;")
+    assert shown.replace("<", "&lt;").replace(">", "&gt;") in html
+    assert 'id="replay-data"' not in html
+    assert count_deals(client) == before, "nothing is stored"
+
+
+def test_a_bad_record_is_explained_in_the_pages_language(client: TestClient) -> None:
+    data = (EXAMPLES / "sisepai-error-illegal.json").read_bytes()
+    files = {"record": ("x.json", data, "application/json")}
+    html = client.post("/replay?lang=it", files=files).text
+    assert '<html lang="it">' in html
+    assert "Action 5 of the record" not in html, "the sentence is Italian"
+    assert "no discard is due" in html, "and the command's own words beside it"
+
+
+def test_no_file_and_a_file_too_large_are_said_so(client: TestClient) -> None:
+    status, html = upload(client, b"", "")
+    assert status == 422 and "Choose a record file first." in html
+    status, html = upload(client, b" " * (UPLOAD_BYTES - 4096))
+    assert status == 422 and "larger than any record" in html
+    response = client.post("/replay", files={"record": ("big.json", b" " * (UPLOAD_BYTES + 1))})
+    assert response.status_code == 413
+
+
+def test_an_arena_record_opens_too(client: TestClient, tmp_path: Path) -> None:
+    run_arena("chuopai", ["basic", "random", "random"], 1, 5, records=tmp_path)
+    record = next(tmp_path.glob("*.json"))
+    status, html = upload(client, record.read_bytes(), record.name)
+    assert status == 200
+    data = json.loads(html.split('id="replay-data">')[1].split("</script>")[0])
+    assert data["players"] == json.loads(record.read_text())["meta"]["seats"]
+    assert data["timeline"]["finished"] is True
