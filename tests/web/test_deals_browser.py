@@ -1,0 +1,205 @@
+"""Your deals, sharing, playing a deal again and the AI in your seat, in Debian's Chromium.
+
+Deals are started with the page's own form and played on through the page's cookies
+(``page.request`` sends them as the table's script does); what is checked is what the
+person meets: the list, its buttons, the links, the end-of-deal panel.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import WATCH_CSP, csp_violations, serve
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from cardavia.ai.registry import get_player
+from cardavia.arena.loop import play_deal
+from cardavia.arena.seats import AISeat
+from cardavia.games.registry import get_game
+from cardavia.records import parse_record, replay
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
+
+EXAMPLES = Path(__file__).parents[1] / "records" / "spec_examples"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The whole site with its real AIs: strong decisions in worker processes."""
+    settings = Settings.for_sqlite(tmp_path_factory.mktemp("deals") / "cardavia.sqlite3")
+    settings = dataclasses.replace(settings, ai_workers=1, new_games_per_minute=1000)
+    with serve(create_app(settings)) as url:
+        yield url
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True)
+    made.add_init_script(WATCH_CSP)
+    made.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    assert csp_violations(opened) == []
+    assert errors == [], f"script errors on the page: {errors}"
+
+
+def start(page: Page, site: str, game: str, seed: int) -> str:
+    """Sit down at a table with the start form; the deal's id."""
+    page.goto(f"{site}/games/{game}")
+    page.click(".deal-number summary")
+    page.fill(".deal-number input[name=seed]", str(seed))
+    page.click(".start-form button[type=submit]")
+    page.wait_for_selector("#table-app[data-ready=true]")
+    return page.url.rsplit("/", 1)[-1]
+
+
+def finish(page: Page, site: str, game_id: str) -> dict[str, Any]:
+    """Play the deal on to its end with the table's own cookie (the last legal action
+    each time), then show its table again."""
+    state: dict[str, Any] = page.request.get(f"{site}/api/games/{game_id}").json()
+    while state["status"] != "finished":
+        body = {"action": state["legal"][-1], "step": state["step"]}
+        answer = page.request.post(f"{site}/api/games/{game_id}/actions", data=body)
+        assert answer.ok, answer.text()
+        state = answer.json()
+    page.goto(f"{site}/play/{game_id}")
+    page.wait_for_selector("#ending:not([hidden])")
+    return state
+
+
+def test_the_deal_list_shows_continues_replays_and_deletes(page: Page, site: str) -> None:
+    running = start(page, site, "sisepai", 101)
+    done = start(page, site, "chuopai", 102)
+    finish(page, site, done)
+    page.click("nav.site-nav >> text=Your deals")
+    assert page.locator("h1").inner_text() == "Your deals"
+    rows = page.locator("tr.deal-row")
+    assert rows.count() == 2
+    assert "In progress" in page.locator(f"#deal-{running}").inner_text()
+    page.locator(f"#deal-{running} >> text=Continue").click()
+    page.wait_for_selector("#table-app[data-ready=true]")
+    assert page.url.endswith(f"/play/{running}")
+    page.go_back()
+    page.locator(f"#deal-{done} >> text=Replay").click()
+    assert page.url.endswith(f"/replay/{done}")
+    assert page.locator("#replay-data").count() == 1
+    page.go_back()
+    # Delete asks first; then the deal is gone, and so is its table.
+    row = page.locator(f"#deal-{running}")
+    row.locator("summary", has_text="Delete").click()
+    assert row.locator("text=Delete this deal and its record for good?").is_visible()
+    row.locator("button", has_text="Delete for good").click()
+    assert "The deal and its record were deleted." in page.locator("[role=status]").inner_text()
+    assert page.locator(f"#deal-{running}").count() == 0
+    assert page.goto(f"{site}/play/{running}").status == 404  # type: ignore[union-attr]
+
+
+def test_a_running_deals_replay_answers_404_to_everyone(
+    page: Page, site: str, browser: Browser
+) -> None:
+    game_id = start(page, site, "sisepai", 103)
+    assert page.goto(f"{site}/replay/{game_id}").status == 404  # type: ignore[union-attr]
+    assert page.goto(f"{site}/replay/{game_id}/ai").status == 404  # type: ignore[union-attr]
+    stranger = browser.new_context()
+    try:
+        other = stranger.new_page()
+        assert other.goto(f"{site}/replay/{game_id}").status == 404  # type: ignore[union-attr]
+    finally:
+        stranger.close()
+
+
+def test_a_shared_link_opens_elsewhere_and_a_revoked_one_does_not(
+    page: Page, site: str, browser: Browser
+) -> None:
+    game_id = start(page, site, "chuopai", 104)
+    finish(page, site, game_id)
+    page.goto(f"{site}/deals")
+    page.locator(f"#deal-{game_id} button", has_text="Share").click()
+    assert "public now" in page.locator("[role=status]").inner_text()
+    link = page.locator(f"#deal-{game_id} input.share-url").input_value()
+    friend = browser.new_context()
+    try:
+        theirs = friend.new_page()
+        opened = theirs.goto(link)
+        assert opened is not None and opened.status == 200
+        assert theirs.locator("#replay-data").count() == 1
+        # The friend cannot see the owner's list, nor change the share.
+        assert game_id not in (theirs.goto(f"{site}/deals") and theirs.content())
+        page.locator(f"#deal-{game_id} button", has_text="Stop sharing").click()
+        again = theirs.goto(link)
+        assert again is not None and again.status == 404
+    finally:
+        friend.close()
+
+
+def test_play_again_deals_the_same_cards(page: Page, site: str) -> None:
+    game_id = start(page, site, "sisepai", 105)
+    finish(page, site, game_id)
+    page.click("#play-again")
+    page.wait_for_selector("#table-app[data-ready=true]")
+    again_id = page.url.rsplit("/", 1)[-1]
+    assert again_id != game_id
+    finish(page, site, again_id)
+    first = parse_record(page.request.get(f"{site}/api/games/{game_id}/record").body())
+    second = parse_record(page.request.get(f"{site}/api/games/{again_id}/record").body())
+    assert second.deck == first.deck and second.first == first.first
+    assert second.meta["ai"] == first.meta["ai"] and second.meta["seed"] == first.meta["seed"]
+
+
+def test_the_ai_in_your_seat_equals_an_arena_run_of_the_same_deck_and_seats(
+    page: Page, site: str
+) -> None:
+    game_id = start(page, site, "chuopai", 106)
+    state = finish(page, site, game_id)
+    page.wait_for_selector("#ai-seat[data-status=done]", timeout=120_000)
+    cells = page.locator("#ai-seat-result tr[data-row=ai] td").all_inner_texts()
+    mine = page.locator("#ai-seat-result tr[data-row=yours] td").all_inner_texts()
+    record = parse_record(page.request.get(f"{site}/api/games/{game_id}/record").body())
+    game = get_game("chuopai")
+    deck = tuple(game.parse_card(code) for code in record.deck)
+    seats = [AISeat(get_player("chuopai", name)) for name in ("strong", "basic", "basic")]
+    played = play_deal(game, seats, deck, record.first, record.meta["seed"], keep_record=True)
+    assert played.record is not None
+    arena = replay(parse_record(played.record))
+    names = json.loads(page.locator("#ai-seat-data").inner_text())["seats"]
+    winners = ", ".join(names[seat] for seat in played.winners).replace(", ", " and ")
+    assert cells[0] == winners
+    assert cells[1] == str(arena.state.step)
+    assert cells[2] == str(max(played.scores)) and cells[3] == str(played.scores[0])
+    assert mine[1] == str(state["step"]) and mine[3] == str(state["result"]["scores"][0])
+    page.click("#ai-seat-replay")
+    assert page.url.endswith(f"/replay/{game_id}/ai")
+    shown = json.loads(page.locator("#replay-data").inner_text())
+    assert shown["timeline"]["result"] == played_json(arena)
+
+
+def played_json(arena: Any) -> dict[str, Any]:
+    result: dict[str, Any] = arena.to_json()
+    return result
+
+
+def test_a_malformed_record_gets_a_clear_error_and_changes_nothing(page: Page, site: str) -> None:
+    page.goto(f"{site}/deals")
+    before = page.locator("tr.deal-row").count()
+    page.goto(f"{site}/replay?lang=nl")
+    page.set_input_files("#record-file", str(EXAMPLES / "sisepai-error-illegal.json"))
+    page.click(".record-form button[type=submit]")
+    alert = page.locator("[role=alert]")
+    assert "Actie 5 van het verslag" in alert.inner_text()
+    assert "no discard is due" in alert.locator("code").inner_text()
+    assert page.locator("#replay-data").count() == 0
+    page.goto(f"{site}/deals")
+    assert page.locator("tr.deal-row").count() == before
