@@ -25,6 +25,8 @@ SITE_PAGES = [
     "/games/chuopai",
     "/games/chuopai?tab=rules",
     "/docs",
+    "/deals",
+    "/replay",
 ]
 """Every page of the site a visitor can reach from the index."""
 

@@ -174,8 +174,9 @@ def test_the_ai_in_your_seat_equals_an_arena_run_of_the_same_deck_and_seats(
     played = play_deal(game, seats, deck, record.first, record.meta["seed"], keep_record=True)
     assert played.record is not None
     arena = replay(parse_record(played.record))
-    names = json.loads(page.locator("#ai-seat-data").inner_text())["seats"]
-    winners = ", ".join(names[seat] for seat in played.winners).replace(", ", " and ")
+    data = json.loads(page.locator("#ai-seat-data").inner_text())
+    names = [data["messages"]["your_seat"], *data["seats"][1:]]
+    winners = " and ".join(names[seat] for seat in played.winners)
     assert cells[0] == winners
     assert cells[1] == str(arena.state.step)
     assert cells[2] == str(max(played.scores)) and cells[3] == str(played.scores[0])
@@ -203,3 +204,36 @@ def test_a_malformed_record_gets_a_clear_error_and_changes_nothing(page: Page, s
     assert page.locator("#replay-data").count() == 0
     page.goto(f"{site}/deals")
     assert page.locator("tr.deal-row").count() == before
+
+
+def test_the_deal_list_and_the_end_of_a_deal_are_all_in_the_pages_language(
+    page: Page, site: str
+) -> None:
+    from cardavia.i18n.languages import LANGUAGES, html_lang
+
+    from .test_i18n_browser import SPELT_ALIKE, texts
+
+    start(page, site, "sisepai", 107)
+    done = start(page, site, "chuopai", 108)
+    finish(page, site, done)
+    page.wait_for_selector("#ai-seat[data-status=done]", timeout=120_000)
+    page.goto(f"{site}/deals")
+    page.locator(f"#deal-{done} button", has_text="Share").click()
+    paths = ["/deals", f"/play/{done}", "/replay"]
+    english = {}
+    for path in paths:
+        page.goto(f"{site}{path}?lang=en")
+        english[path] = texts(page)
+    assert "Your record at a glance" in english["/deals"]
+    assert "How would the AI have done in your seat?" in english[f"/play/{done}"]
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        alike = SPELT_ALIKE["all"] | SPELT_ALIKE[lang]
+        for path in paths:
+            page.goto(f"{site}{path}?lang={lang}")
+            if path.startswith("/play/"):
+                page.wait_for_selector("#ai-seat[data-status=done]")
+            assert page.locator("html").get_attribute("lang") == html_lang(lang)
+            left = (texts(page) & english[path]) - alike
+            assert left == set(), f"{lang} {path}: English left: {sorted(left)}"

@@ -10,16 +10,17 @@ const POLL_MS = 1000;
 const say = (key, values = {}) =>
   data.messages[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 
-function names(seats) {
+// In the AI's run the person's seat is the AI's: it is named so, not "you".
+function names(seats, aiRun) {
   if (!seats.length) return data.messages.nobody;
-  const list = seats.map((seat) => data.seats[seat]);
+  const list = seats.map((seat) => (seat === 0 && aiRun ? data.messages.your_seat : data.seats[seat]));
   return new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" }).format(list);
 }
 
 function fill(row, outcome) {
   const cells = $("ai-seat-result").querySelectorAll(`[data-row="${row}"] td`);
   const top = outcome.winners.length ? Math.max(...outcome.winners.map((s) => outcome.scores[s])) : null;
-  cells[0].textContent = names(outcome.winners);
+  cells[0].textContent = names(outcome.winners, row === "ai");
   cells[1].textContent = String(outcome.step);
   cells[2].textContent = top === null ? "—" : String(top);
   cells[3].textContent = String(outcome.scores[0]);
