@@ -237,3 +237,52 @@ def test_the_deal_list_and_the_end_of_a_deal_are_all_in_the_pages_language(
             assert page.locator("html").get_attribute("lang") == html_lang(lang)
             left = (texts(page) & english[path]) - alike
             assert left == set(), f"{lang} {path}: English left: {sorted(left)}"
+
+
+def test_a_finished_deals_replay_steps_with_the_keys_and_keeps_the_step_in_the_address(
+    page: Page, site: str
+) -> None:
+    game_id = start(page, site, "sisepai", 109)
+    finish(page, site, game_id)
+    page.goto(f"{site}/replay/{game_id}")
+    page.wait_for_selector("#replay-app[data-ready=true]")
+    app = page.locator("#replay-app")
+    data = json.loads(page.locator("#replay-data").inner_text())
+    last = len(data["timeline"]["frames"]) - 1
+    assert app.get_attribute("data-step") == "0"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert app.get_attribute("data-step") == "2" and page.url.endswith("#2")
+    page.keyboard.press("ArrowLeft")
+    assert app.get_attribute("data-step") == "1"
+    page.keyboard.press("End")
+    assert app.get_attribute("data-step") == str(last)
+    assert "The deal is over." in page.locator("#replay-now").inner_text()
+    page.keyboard.press("Home")
+    assert app.get_attribute("data-step") == "0" and page.url.endswith("#0")
+    # Space plays at the chosen pace, and again pauses.
+    page.select_option("#replay-pace", "fast")
+    page.locator("h1").click()
+    page.keyboard.press("Space")
+    page.wait_for_function("() => Number(document.getElementById('replay-app').dataset.step) >= 3")
+    page.keyboard.press("Space")
+    stopped = app.get_attribute("data-step")
+    page.wait_for_timeout(700)
+    assert (
+        app.get_attribute("data-step") == stopped and app.get_attribute("data-playing") == "false"
+    )
+    # A link to a step opens that step; the slider goes there too.
+    page.goto(f"{site}/replay/{game_id}#12")
+    page.wait_for_selector("#replay-app[data-ready=true]")
+    assert app.get_attribute("data-step") == "12"
+    assert page.locator("#replay-slider").input_value() == "12"
+    page.locator("#replay-slider").fill("30")
+    assert app.get_attribute("data-step") == "30" and page.url.endswith("#30")
+    # The log has one line per step so far, each naming the seat that acted.
+    assert page.locator("#replay-log li").count() == 30
+    # One seat's view: another seat's sealed answers are only "answered".
+    page.select_option("#replay-seat", "2")
+    log = page.locator("#replay-log").inner_text()
+    assert "answered, sealed" in log
+    page.select_option("#replay-seat", "all")
+    assert "answered, sealed" not in page.locator("#replay-log").inner_text()

@@ -134,6 +134,7 @@ def _viewer(
         "timeline": steps,
         "seats": seats,
         "players": players_of(record, seats),
+        "messages": replay_messages(_),
     }
     context = {
         "game": info,
@@ -145,6 +146,20 @@ def _viewer(
         "record_json": record.dumps() if own or stored is not None else None,
     }
     return render_page(request, "replay.html", context)
+
+
+def replay_messages(_: text.Gettext) -> dict[str, str]:
+    """The viewer's sentences (placeholders in braces, filled in by its script)."""
+    return {
+        "step_of": _("Step {step} of {last}"),
+        "dealt": _("The cards are dealt."),
+        "acted": _("{seat}: {action}"),
+        "acted_forced": _("{seat}: {action} (the only legal action)"),
+        "unseen": _("{seat} answered, sealed."),
+        "over": _("The deal is over."),
+        "play": _("Play"),
+        "pause": _("Pause"),
+    }
 
 
 def players_of(record: Record, seats: list[str]) -> list[str]:
