@@ -1,0 +1,67 @@
+"""Nothing of a running deal's hidden cards reaches its owner through the pages of issue
+16: the deal list, its replay, its AI run, *play again* and sharing answer alike for
+two running deals seat 0 cannot tell apart (the worlds of ``test_hidden_worlds``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardavia.store import GameStore
+from cardavia.web.browsers import COOKIE, new_browser_id
+
+from .conftest import Api, bearer
+from .test_hidden_worlds import indistinguishable, person, store_world
+
+
+def row(html: str, game_id: str) -> str:
+    return html.split(f'id="deal-{game_id}"')[1].split("</tr>")[0]
+
+
+def answers(client: TestClient, game_id: str, token: str) -> list[object]:
+    """Everything issue 16 adds that a running deal's owner may ask about it."""
+    auth = bearer(token)
+    asked = [
+        client.get(f"/replay/{game_id}"),
+        client.get(f"/replay/{game_id}/ai"),
+        client.post(f"/api/games/{game_id}/ai-seat", headers=auth),
+        client.get(f"/api/games/{game_id}/ai-seat", headers=auth),
+        client.post(f"/deals/{game_id}/share", follow_redirects=False),
+        client.post(f"/play/{game_id}/again", follow_redirects=False),
+    ]
+    return [(r.status_code, r.text.replace(game_id, "ID")) for r in asked]
+
+
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_a_running_deal_shows_its_owner_nothing_that_depends_on_unseen_cards(
+    client: TestClient, api: Api, game: str
+) -> None:
+    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    client.cookies.set(COOKIE, new_browser_id())  # the API's deals join this browser
+    rng = random.Random(f"your deals {game}")
+    compared = 0
+    for seed in (rng.randrange(2**32) for _ in range(2)):
+        choices = person(seed)
+        state = api.start(game, seed=seed)
+        token = state.pop("token")
+        for _ in range(12):
+            if state["status"] != "ongoing":
+                break
+            stored = store.get(state["id"])
+            assert stored is not None and stored.browser_hash is not None
+            world = indistinguishable(stored, rng)
+            if world is not None:
+                other_id, other_token = store_world(store, stored, *world)
+                listed = client.get("/deals").text
+                assert row(listed, other_id).replace(other_id, "ID") == row(
+                    listed, state["id"]
+                ).replace(state["id"], "ID")
+                assert answers(client, other_id, other_token) == answers(
+                    client, state["id"], token
+                )
+                store.delete_owned(other_id, stored.browser_hash)
+                compared += 1
+            state = api.act(state, token, choices.choice(state["legal"]))
+    assert compared >= 10
