@@ -13,6 +13,7 @@ from playwright.sync_api import Browser
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
+from cardavia.store import GameStore, open_engine, upgrade
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 
@@ -50,6 +51,15 @@ def browser() -> Iterator[Browser]:
 def settings(tmp_path: Path, database_url: str) -> Settings:
     """A fresh store: every test that uses the app runs on SQLite and on PostgreSQL."""
     return Settings(database_url=database_url, data_dir=tmp_path)
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[GameStore]:
+    """A migrated, empty store on SQLite, then on PostgreSQL."""
+    engine = open_engine(database_url)
+    upgrade(engine)
+    yield GameStore(engine)
+    engine.dispose()
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -17,21 +16,13 @@ from cardavia.arena.loop import play_deal
 from cardavia.arena.seats import AISeat
 from cardavia.games.registry import get_game
 from cardavia.records import parse_record, replay
-from cardavia.store import GameStore, StoredGame, open_engine, upgrade
+from cardavia.store import GameStore, StoredGame
 from cardavia.store.repository import now
 from cardavia.web.ai_seat import DONE, LEVEL, AISeatRunner, Run
 from cardavia.web.deals import DealService
 from cardavia.web.thinking import Thinker
 
 from .conftest import bearer
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[GameStore]:
-    engine = open_engine(database_url)
-    upgrade(engine)
-    yield GameStore(engine)
-    engine.dispose()
 
 
 def finished_deal(service: DealService, game: str, seed: int) -> StoredGame:

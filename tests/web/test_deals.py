@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 
-from cardavia.store import GameStore, open_engine, upgrade
+from cardavia.store import GameStore
 from cardavia.web.deals import ConflictError, DealService, GameNotFoundError
 
 from .conftest import random_players
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[GameStore]:
-    """A migrated, empty store on SQLite, then on PostgreSQL."""
-    engine = open_engine(database_url)
-    upgrade(engine)
-    yield GameStore(engine)
-    engine.dispose()
 
 
 def test_two_requests_on_the_same_step_apply_exactly_once(store: GameStore) -> None:

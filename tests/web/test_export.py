@@ -7,8 +7,12 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import Engine
 
 from cardavia.store import FINISHED, GameStore, open_engine, upgrade
 from cardavia.store.repository import now
@@ -33,12 +37,24 @@ def run(args: list[str], url: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def test_export_writes_every_deal_as_a_record_that_replays_to_its_result(tmp_path: Path) -> None:
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[str, Engine, GameStore, DealService]]:
+    """A store in a SQLite file the command opens too, and a deal service on it."""
     url = f"sqlite:///{tmp_path / 'cardavia.sqlite3'}"
     engine = open_engine(url)
     upgrade(engine)
     store = GameStore(engine)
-    service = DealService(store, players=random_players)
+    yield url, engine, store, DealService(store, players=random_players)
+    engine.dispose()
+
+
+Site = tuple[str, Engine, GameStore, DealService]
+
+
+def test_export_writes_every_deal_as_a_record_that_replays_to_its_result(
+    tmp_path: Path, site: Site
+) -> None:
+    url, _, store, service = site
     ids = {
         play(service, "sisepai", 3, True): FINISHED,
         play(service, "chuopai", 4, True): FINISHED,
@@ -61,15 +77,10 @@ def test_export_writes_every_deal_as_a_record_that_replays_to_its_result(tmp_pat
             assert {k: v for k, v in line.items() if k != "file"} == stored.result
         else:
             assert line["result"] == "ongoing"
-    engine.dispose()
 
 
-def test_export_picks_deals_by_game_and_date(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'cardavia.sqlite3'}"
-    engine = open_engine(url)
-    upgrade(engine)
-    store = GameStore(engine)
-    service = DealService(store, players=random_players)
+def test_export_picks_deals_by_game_and_date(tmp_path: Path, site: Site) -> None:
+    url, engine, store, service = site
     old = play(service, "sisepai", 1, False)
     stored = store.get(old)
     assert stored is not None
@@ -96,4 +107,3 @@ def test_export_picks_deals_by_game_and_date(tmp_path: Path) -> None:
     assert not (tmp_path / "b").exists(), "a refused export writes nothing"
     plain = run(["export", str(tmp_path / "c")], url)
     assert plain.stdout.startswith("Wrote 3 records (0 finished deals, 3 unfinished)")
-    engine.dispose()

@@ -58,9 +58,7 @@ def test_a_running_deal_shows_its_owner_nothing_that_depends_on_unseen_cards(
                 assert row(listed, other_id).replace(other_id, "ID") == row(
                     listed, state["id"]
                 ).replace(state["id"], "ID")
-                assert answers(client, other_id, other_token) == answers(
-                    client, state["id"], token
-                )
+                assert answers(client, other_id, other_token) == answers(client, state["id"], token)
                 store.delete_owned(other_id, stored.browser_hash)
                 compared += 1
             state = api.act(state, token, choices.choice(state["legal"]))
