@@ -19,12 +19,42 @@ A record is checked exactly as ``cardavia replay`` checks it first
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardavia.games.registry import get_game
 from cardavia.records import Record, replay
 from cardavia.web.presenters import PRESENTERS, Presenter
+
+
+def steps(record: Record) -> Iterator[tuple[Any, dict[str, Any] | None, list[Any]]]:
+    """Every position of ``record`` (already checked), one action at a time: the state,
+    who acted to reach it (``None`` for the deal as dealt) and the events it caused."""
+    game = get_game(record.game)
+    deck = tuple(game.parse_card(code) for code in record.deck)
+    state = game.deal(deck, record.first)
+    yield state, None, list(state.history)
+    entries = iter(record.actions)
+    while state.to_act is not None:
+        legal = state.legal_actions()
+        forced = len(legal) == 1
+        if forced:
+            action = legal[0]
+        else:
+            entry = next(entries, None)
+            if entry is None:
+                return  # the record stops before the deal's end (a seat had a choice)
+            action = game.parse_action(entry[1])
+        seat = state.to_act
+        state, caused = state.apply(action)
+        yield state, {"seat": seat, "action": str(action), "forced": forced}, list(caused)
+
+
+def position(record: Record, step: int) -> Any:
+    """The engine's state at ``step`` of ``record`` (``None`` past its last step);
+    raises ``RecordError`` for a record ``cardavia replay`` refuses."""
+    replay(record)
+    return next((state for state, _, _ in steps(record) if state.step == step), None)
 
 
 def timeline(record: Record) -> dict[str, Any]:
@@ -33,34 +63,17 @@ def timeline(record: Record) -> dict[str, Any]:
     replay(record)  # the same checks, the same errors
     game = get_game(record.game)
     presenter = PRESENTERS[record.game]
-    deck = tuple(game.parse_card(code) for code in record.deck)
-    state = game.deal(deck, record.first)
     seats = range(game.players)
     frames: list[dict[str, Any]] = []
     scenes: list[list[dict[str, Any]]] = []
     hidden: list[dict[str, Any]] = []
-    events = [_event(event) for event in state.history]
-    actors: list[dict[str, Any] | None] = [None]
-    entries = iter(record.actions)
-    while True:
+    actors: list[dict[str, Any] | None] = []
+    state: Any = None
+    for state, actor, caused in steps(record):
         scenes.append([_scene(presenter, state.view(seat)) for seat in seats])
         hidden.append(presenter.hidden(state))
-        frames.append({"step": state.step, "events": events})
-        if state.to_act is None:
-            break
-        legal = state.legal_actions()
-        forced = len(legal) == 1
-        if forced:
-            action = legal[0]
-        else:
-            entry = next(entries, None)
-            if entry is None:
-                break  # the record stops before the deal's end (a seat had a choice)
-            action = game.parse_action(entry[1])
-        seat = state.to_act
-        state, caused = state.apply(action)
-        events = [_event(event) for event in caused]
-        actors.append({"seat": seat, "action": str(action), "forced": forced})
+        frames.append({"step": state.step, "events": [_event(event) for event in caused]})
+        actors.append(actor)
     private = _private_keys(scenes)
     out = []
     previous: dict[str, Any] = {}
