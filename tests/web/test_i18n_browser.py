@@ -168,8 +168,9 @@ def test_the_switch_keeps_the_tab_and_the_choice(browser: Browser, site: str) ->
         page.goto(site + "/games/chuopai")
         assert page.locator("html").get_attribute("lang") == "id", "Accept-Language"
         page.click("#tab-rules")
-        page.select_option("#language-select", "it")
-        page.click("#language-go")
+        # The language applies as soon as it is chosen: a link, no second step.
+        page.click("#language-menu summary")
+        page.click("#language-switch a[data-lang=it]")
         assert page.url.endswith("/games/chuopai?tab=rules&lang=it")
         assert page.locator("#panel-rules").is_visible()
         assert page.locator("#tab-rules").inner_text() == "Regole complete"
@@ -207,6 +208,7 @@ def test_display_sliders_change_the_page_are_remembered_and_reset(
         assert 0 < float(start["grain"]) < 0.1, "50 % is the design's light grain"
         drawn = page.screenshot()
 
+        page.click("#display-menu summary")  # the settings fold into one control
         page.fill("#display-contrast", "80")
         page.fill("#display-grain", "100")
         page.fill("#display-temperature", "0")
@@ -222,6 +224,8 @@ def test_display_sliders_change_the_page_are_remembered_and_reset(
         assert page.screenshot() != drawn, "the page looks different"
 
         page.check("#display-patterns")
+        page.keyboard.press("Escape")
+        assert not page.locator("#display-contrast").is_visible(), "Escape folds the settings"
         card = page.locator(".showcase .card.fc-r").first
         assert card.evaluate("(c) => getComputedStyle(c).backgroundImage") != "none"
 
@@ -236,6 +240,7 @@ def test_display_sliders_change_the_page_are_remembered_and_reset(
         page.goto(site + "/games/chuopai?lang=zh")
         assert page.evaluate(DISPLAY)["values"] == ["80", "100", "1"], "and on every page"
 
+        page.click("#display-menu summary")
         page.click("#display-reset")
         reset = page.evaluate(DISPLAY)
         assert reset["filter"] == "none" and reset["values"] == ["50", "50", "50"]
@@ -252,7 +257,7 @@ def test_reduced_motion_and_more_contrast_are_respected(browser: Browser, site: 
         page.goto(site + "/")
         assert page.evaluate(DISPLAY)["muted"] != usual, "more contrast: darker secondary text"
         start_table(page, site, "sisepai", "en", seed=3)
-        assert page.locator("#pace").input_value() == "0", "less motion: the AIs at once"
+        assert page.locator("#pace").input_value() == "instant", "less motion: the AIs at once"
         durations = page.evaluate(
             "() => [...document.querySelectorAll('.card-button, .card, .log-item')]"
             ".map((el) => getComputedStyle(el).transitionDuration + getComputedStyle(el)"
@@ -374,7 +379,7 @@ def test_a_chuopai_deal_by_keyboard_alone_in_chinese(browser: Browser, site: str
         spoken = page.locator("#announce").inner_text()
         assert any(word in spoken for word in ("领出", "压上", "赢得这一轮", "过")), spoken
         assert ways == {"quick play", "cards, then Play"}, ways
-        assert page.locator(".scores tr").count() == 3
+        assert page.locator(".accounts .account").count() == 3
 
 
 # -- a phone in portrait ----------------------------------------------------------------------
