@@ -31,8 +31,15 @@ for (const face of $("card-faces").content.querySelectorAll("[data-code]")) {
 
 // A large card's name is written at a readable size and, when it is wider than the
 // card, drawn narrower to fit (CSS scales it by the card's width over `--name-w`, the
-// name's own width, measured here once per name).
+// width of the name's longest piece, measured here once per name, in em).
 const nameWidths = new Map();
+// A name breaks into lines at its spaces, after its hyphens, and at the soft hyphens
+// translators put in long words (Consi-gliere); each piece is measured as drawn.
+const pieces = (name) =>
+  name.split(" ").flatMap((word) => {
+    const parts = word.split(/\u00ad|(?<=-)/);
+    return parts.map((part, index) => (index < parts.length - 1 && !part.endsWith("-") ? `${part}-` : part));
+  });
 function measureNames() {
   const probe = document.createElement("div");
   probe.className = "name-probe";
@@ -40,7 +47,7 @@ function measureNames() {
   const words = new Set();
   for (const face of faces.values()) {
     const name = face.querySelector(".card-name");
-    if (name) for (const word of name.textContent.split(" ")) words.add(word);
+    if (name) for (const word of pieces(name.textContent)) words.add(word);
   }
   const spans = new Map();
   for (const word of words) {
@@ -50,13 +57,17 @@ function measureNames() {
     spans.set(word, span);
   }
   document.body.append(probe);
-  const widths = new Map([...spans].map(([word, span]) => [word, span.getBoundingClientRect().width]));
+  // In em, so that the width holds at the phone's smaller type too.
+  const size = parseFloat(getComputedStyle(probe.firstElementChild ?? probe).fontSize) || 11;
+  const widths = new Map(
+    [...spans].map(([word, span]) => [word, span.getBoundingClientRect().width / size]),
+  );
   probe.remove();
   for (const [code, face] of faces) {
     const name = face.querySelector(".card-name");
     if (!name) continue;
-    const longest = Math.max(...name.textContent.split(" ").map((word) => widths.get(word) ?? 0));
-    nameWidths.set(code, Math.ceil(longest));
+    const longest = Math.max(...pieces(name.textContent).map((word) => widths.get(word) ?? 0));
+    nameWidths.set(code, Math.ceil(longest * 100) / 100);
   }
 }
 measureNames();
@@ -75,7 +86,7 @@ export const ui = {
     const node = faces.get(code).cloneNode(true);
     if (extra) node.classList.add(...extra.split(" "));
     const width = nameWidths.get(code);
-    if (width) node.style.setProperty("--name-w", `${width}px`);
+    if (width) node.style.setProperty("--name-w", `${width}em`);
     return node;
   },
   cards(codes, extra) {
@@ -266,12 +277,12 @@ function fitAll() {
   if (prompt.scrollHeight > Math.max(usual, prompt.clientHeight) + 1 || prompt.offsetHeight > usual + 1) {
     prompt.setAttribute("data-compact", "");
   }
-  // Shortcuts in the prompt (Chuo Pai's beating plays) are shown only when they all fit:
-  // the choices themselves always do.
+  // Shortcuts in the prompt (Chuo Pai's beating plays) are shown only when they all fit
+  // in its usual height: the choices themselves always are.
   for (const optional of prompt.querySelectorAll(".optional")) {
     optional.hidden = false;
     delete optional.dataset.dropped;
-    if (overflows(prompt)) {
+    if (overflows(prompt) || prompt.offsetHeight > usual + 1) {
       optional.hidden = true;
       optional.dataset.dropped = "";
     }

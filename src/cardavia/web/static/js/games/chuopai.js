@@ -114,13 +114,12 @@ function renderHand(model, state, ui, busy) {
   sorted.forEach((code, index) => {
     if (ui.catalogue[code].family !== family) {
       family = ui.catalogue[code].family;
-      const group = ui.el("div", "hand-family");
-      group.setAttribute("role", "group");
-      group.setAttribute("aria-label", family);
-      group.append(ui.el("span", "family-name", family));
       run = ui.el("div", "hand-run");
-      group.append(run);
-      hand.append(group);
+      run.setAttribute("role", "group");
+      run.setAttribute("aria-label", family);
+      // The family's name, as a tab before its first card (the cards flow on).
+      run.append(ui.el("span", "family-name", family));
+      hand.append(run);
     }
     if (!active) {
       run.append(ui.card(code));
