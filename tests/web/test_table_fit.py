@@ -152,3 +152,52 @@ def test_every_decision_fits_every_screen(
     assert decisions >= 8, "a long deal"
     if game == "sisepai":
         assert most_groups >= 4, "late in the deal every seat has laid down several groups"
+
+
+# -- a phone -----------------------------------------------------------------------------
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+ROWS = """() => new Set([...document.querySelectorAll("#hand .card")]
+  .map((card) => Math.round(card.getBoundingClientRect().top))).size"""
+
+
+def test_a_phone_gets_a_one_line_header_and_no_keyboard_hint(browser: Browser, site: str) -> None:
+    context = browser.new_context(**PHONE)
+    context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
+    page = context.new_page()
+    for lang in ("en", "id", "zh"):
+        for path in ("/", "/games/sisepai", "/docs"):
+            page.goto(f"{site}{path}?lang={lang}")
+            height = page.locator(".site-header").bounding_box()["height"]  # type: ignore[index]
+            assert height <= 64, f"{path} in {lang}: the header is {height} px"
+    start_table(page, site, "sisepai", 10, "id")
+    assert not page.locator("#hand-keys").is_visible(), "a touch screen has no keyboard"
+    assert page.locator(".site-header").bounding_box()["height"] <= 64  # type: ignore[index]
+    # The display settings are one control that opens them.
+    assert not page.locator("#display-contrast").is_visible()
+    page.click("#display-menu summary")
+    assert page.locator("#display-contrast").is_visible()
+    context.close()
+    desktop = browser.new_page(viewport={"width": 1366, "height": 768})
+    start_table(desktop, site, "sisepai", 10)
+    assert desktop.locator("#hand-keys").is_visible(), "a keyboard's hint on a desktop"
+    desktop.close()
+
+
+@pytest.mark.parametrize(("seed", "lang"), [(28, "en"), (14, "it")])
+def test_the_sisepai_hand_takes_at_most_three_rows_on_a_phone(
+    browser: Browser, site: str, seed: int, lang: str
+) -> None:
+    context = browser.new_context(**PHONE)
+    context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
+    page = context.new_page()
+    start_table(page, site, "sisepai", seed, lang)
+    rng = random.Random(seed)
+    for _ in range(400):
+        state = api_state(page, site)
+        if state["status"] == "finished":
+            break
+        assert page.evaluate(ROWS) <= 3
+        play(page, rng.choice(sorted(state["legal"])))
+        wait_idle(page, after_step=state["step"])
+    context.close()
