@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
+
+from cardavia.bench.table import click
 
 SIZES = {
     "1366x768": (1366, 768),
@@ -18,6 +20,14 @@ SIZES = {
     "844x390": (844, 390),
 }
 """The screens the table must fit: three desktops, two phones upright, one on its side."""
+
+
+def new_page(browser: Browser, pace: str = "instant", **options: Any) -> Page:
+    """A page in a fresh context (1366 × 768 unless ``options`` say otherwise), the AIs at
+    ``pace``: the tests wait for the page, not for the animation, unless they watch it."""
+    context = browser.new_context(**({"viewport": {"width": 1366, "height": 768}} | options))
+    context.add_init_script(f"localStorage.setItem('cardavia.pace', '{pace}')")
+    return context.new_page()
 
 
 def start_table(page: Page, site: str, game: str, seed: int, lang: str = "en") -> None:
@@ -55,14 +65,5 @@ def api_state(page: Page, site: str) -> dict[str, Any]:
     return state
 
 
-def play(page: Page, action: str) -> None:
-    """Play ``action`` by clicking: its button, or (a Chuo Pai play) its cards, then Play."""
-    button = page.locator(f"[data-action='{action}']:visible")
-    if button.count():
-        button.first.click()
-        return
-    for code in action.split()[1:]:
-        card = page.locator(f"#hand .card-button[data-code='{code}'][aria-pressed='false']")
-        # Near the card's left edge: where overlapping cards leave each one showing.
-        card.first.click(position={"x": 4, "y": 12})
-    page.click("#play-selected")
+play = click
+"""Play one of the person's actions by clicking, as the table benchmark does."""

@@ -8,40 +8,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser import serve
 from playwright.sync_api import Browser, Page
-from tables import api_state, play, start_table, wait_idle
+from tables import api_state, new_page, play, start_table, wait_idle
 
 from cardavia.i18n.languages import LANGUAGES
-from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
 
-from .conftest import SITE_PAGES, random_players
+from .conftest import SITE_PAGES
 
 AXE = Axe()
 SERIOUS = {"serious", "critical"}
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    settings = Settings.for_sqlite(tmp_path_factory.mktemp("a11y") / "cardavia.sqlite3")
-    settings = replace(settings, new_games_per_minute=1000)
-    with serve(create_app(settings, players=random_players)) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
-    page = context.new_page()
+    page = new_page(browser)
     yield page
-    context.close()
+    page.context.close()
 
 
 def serious(page: Page) -> list[str]:
@@ -56,10 +42,10 @@ def serious(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_passes_axe(page: Page, site: str, lang: str) -> None:
+def test_every_page_passes_axe(page: Page, random_site: str, lang: str) -> None:
     problems = {}
     for path in [*SITE_PAGES, "/nowhere"]:
-        page.goto(f"{site}{path}{'&' if '?' in path else '?'}lang={lang}")
+        page.goto(f"{random_site}{path}{'&' if '?' in path else '?'}lang={lang}")
         found = serious(page)
         if found:
             problems[path] = found
@@ -68,11 +54,11 @@ def test_every_page_passes_axe(page: Page, site: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", ["sisepai", "chuopai"])
-def test_the_table_mid_deal_passes_axe(page: Page, site: str, game: str, lang: str) -> None:
-    start_table(page, site, game, 28, lang)
+def test_the_table_mid_deal_passes_axe(page: Page, random_site: str, game: str, lang: str) -> None:
+    start_table(page, random_site, game, 28, lang)
     rng = random.Random(28)
     for _ in range(4):  # a few decisions in: groups or piles, a log, a prompt
-        state = api_state(page, site)
+        state = api_state(page, random_site)
         play(page, rng.choice(sorted(state["legal"])))
         wait_idle(page, after_step=state["step"])
     assert serious(page) == []

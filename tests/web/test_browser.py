@@ -12,7 +12,6 @@ Needs ``apt-get install -y chromium fonts-noto-cjk`` (``.ci/run`` installs them)
 
 from __future__ import annotations
 
-import json
 import random
 import shutil
 import subprocess
@@ -23,6 +22,7 @@ from typing import Any
 import pytest
 from browser import INSTALL, serve
 from playwright.sync_api import Browser, Page
+from tables import api_state, start_table, wait_idle
 
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
@@ -101,31 +101,6 @@ def test_from_the_index_to_a_table(page: Page, site: str) -> None:
 # -- helpers for the table -------------------------------------------------------------------
 
 
-def open_table(page: Page, site: str, game: str, deal: int | None = None) -> None:
-    page.goto(f"{site}/games/{game}")
-    if deal is not None:
-        page.click(".deal-number summary")
-        page.fill(".deal-number input[name=seed]", str(deal))
-    page.click(".start-form button[type=submit]")
-    page.wait_for_selector("#table-app[data-ready=true]")
-
-
-def wait_idle(page: Page, after_step: int | None = None) -> None:
-    condition = "document.getElementById('table-app').dataset.busy === 'false'"
-    if after_step is not None:
-        condition += f" && document.getElementById('table-app').dataset.step !== '{after_step}'"
-    # A function, not an expression: a string predicate is eval'ed, which the CSP forbids.
-    page.wait_for_function(f"() => {condition}", timeout=30000)
-
-
-def api_state(page: Page, site: str) -> dict[str, Any]:
-    data = json.loads(page.locator("#table-data").inner_text())
-    response = page.request.get(site + data["urls"]["state"])
-    assert response.ok
-    state: dict[str, Any] = response.json()
-    return state
-
-
 def actions_on(page: Page, where: str) -> set[str]:
     return {
         str(node.get_attribute("data-action"))
@@ -149,7 +124,7 @@ def check_ending(page: Page, state: dict[str, Any]) -> None:
 def test_a_sisepai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> None:
     # A chosen deal number: with these clicks, deal 2024 offers the person claims (a random
     # deal may not, and the claim prompt is what this test is about).
-    open_table(page, site, "sisepai", deal=2024)
+    start_table(page, site, "sisepai", 2024)
     rng = random.Random(7)
     seen_kinds: set[str] = set()
     for _ in range(400):
@@ -209,7 +184,7 @@ def select_play(page: Page, action: str) -> None:
 
 def test_a_chuopai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> None:
     # A chosen deal number, so that the person both leads and answers (checked below).
-    open_table(page, site, "chuopai", deal=2024)
+    start_table(page, site, "chuopai", 2024)
     rng = random.Random(3)
     leads = answers = 0
     for _ in range(300):

@@ -15,17 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
-from browser import serve
 from playwright.sync_api import Browser, Page
-from tables import api_state, play, settle, start_table, wait_idle
-
-from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
-
-from .conftest import random_players
+from tables import api_state, new_page, play, settle, start_table, wait_idle
 
 # For every card on the page: what it shows, in what size and against what paper.
 # WCAG's contrast of two sRGB colours, composited over the paper when translucent.
@@ -113,21 +106,11 @@ PROBLEMS = """([least, han]) => {
 SIZES = {"desktop": ((1366, 768), 11), "phone": ((360, 740), 10)}
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    settings = Settings.for_sqlite(tmp_path_factory.mktemp("cards") / "cardavia.sqlite3")
-    settings = replace(settings, new_games_per_minute=1000)
-    with serve(create_app(settings, players=random_players)) as url:
-        yield url
-
-
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
-    page = context.new_page()
+    page = new_page(browser)
     yield page
-    context.close()
+    page.context.close()
 
 
 def check(page: Page, where: str, han: bool = False) -> int:
@@ -144,9 +127,9 @@ def check(page: Page, where: str, han: bool = False) -> int:
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "nl", "id", "zh"])
-def test_cards_on_the_museums_pages(page: Page, site: str, lang: str) -> None:
+def test_cards_on_the_museums_pages(page: Page, random_site: str, lang: str) -> None:
     for path in ("/", "/traditions/four-colour-cards", "/games/sisepai?tab=rules"):
-        page.goto(f"{site}{path}{'&' if '?' in path else '?'}lang={lang}")
+        page.goto(f"{random_site}{path}{'&' if '?' in path else '?'}lang={lang}")
         assert check(page, path, han=lang == "zh") > 5
 
 
@@ -156,12 +139,12 @@ def test_cards_on_the_museums_pages(page: Page, site: str, lang: str) -> None:
     [("sisepai", 14, "it"), ("sisepai", 28, "zh"), ("chuopai", 5, "nl"), ("chuopai", 6, "id")],
 )
 def test_cards_at_the_table_and_at_the_end(
-    page: Page, site: str, game: str, seed: int, lang: str
+    page: Page, random_site: str, game: str, seed: int, lang: str
 ) -> None:
-    start_table(page, site, game, seed, lang)
+    start_table(page, random_site, game, seed, lang)
     rng = random.Random(seed)
     for turn in range(400):
-        state = api_state(page, site)
+        state = api_state(page, random_site)
         if state["status"] == "finished":
             break
         if turn % 4 == 2:

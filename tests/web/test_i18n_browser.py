@@ -13,7 +13,6 @@ Every page must run without a script error or a Content-Security-Policy violatio
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ from typing import Any
 import pytest
 from browser import WATCH_CSP, csp_violations, serve
 from playwright.sync_api import Browser, Page
+from tables import api_state, play, start_table, wait_idle
 
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.web.app import create_app
@@ -108,32 +108,6 @@ def texts(page: Page) -> set[str]:
     return set(found)
 
 
-def wait_idle(page: Page, after_step: int | None = None) -> None:
-    condition = "document.getElementById('table-app').dataset.busy === 'false'"
-    if after_step is not None:
-        condition += f" && document.getElementById('table-app').dataset.step !== '{after_step}'"
-    # A function, not an expression: a string predicate is eval'ed, which the CSP forbids.
-    page.wait_for_function(f"() => {condition}", timeout=30000)
-
-
-def start_table(page: Page, site: str, game: str, lang: str, seed: int) -> None:
-    """Sit down at a table with the start form (as a person would, in ``lang``)."""
-    page.goto(f"{site}/games/{game}?lang={lang}")
-    page.locator(".deal-number summary").click()
-    page.fill("input[name=seed]", str(seed))
-    page.click(".start-form button[type=submit]")
-    page.wait_for_selector("#table-app[data-ready=true]")
-    wait_idle(page)
-
-
-def api_state(page: Page, site: str) -> dict[str, Any]:
-    data = json.loads(page.locator("#table-data").inner_text())
-    response = page.request.get(site + data["urls"]["state"])
-    assert response.ok
-    state: dict[str, Any] = response.json()
-    return state
-
-
 # -- every page, every language ---------------------------------------------------------------
 
 
@@ -145,7 +119,7 @@ def test_every_page_in_every_language_is_all_in_that_language(browser: Browser, 
             assert page.locator("html").get_attribute("lang") == "en"
             english[path] = texts(page)
         for game in ("sisepai", "chuopai"):
-            start_table(page, site, game, "en", seed=11)
+            start_table(page, site, game, 11, "en")
             english[game] = texts(page)
         for lang in LANGUAGES:
             if lang == "en":
@@ -157,7 +131,7 @@ def test_every_page_in_every_language_is_all_in_that_language(browser: Browser, 
                 left = (texts(page) & english[path]) - alike
                 assert left == set(), f"{lang} {path}: English left: {sorted(left)}"
             for game in ("sisepai", "chuopai"):
-                start_table(page, site, game, lang, seed=11)
+                start_table(page, site, game, 11, lang)
                 assert page.locator("html").get_attribute("lang") == html_lang(lang)
                 left = (texts(page) & english[game]) - alike
                 assert left == set(), f"{lang} {game} table: English left: {sorted(left)}"
@@ -256,7 +230,7 @@ def test_reduced_motion_and_more_contrast_are_respected(browser: Browser, site: 
     with opened(browser, pace=None, reduced_motion="reduce", contrast="more") as page:
         page.goto(site + "/")
         assert page.evaluate(DISPLAY)["muted"] != usual, "more contrast: darker secondary text"
-        start_table(page, site, "sisepai", "en", seed=3)
+        start_table(page, site, "sisepai", 3, "en")
         assert page.locator("#pace").input_value() == "instant", "less motion: the AIs at once"
         durations = page.evaluate(
             "() => [...document.querySelectorAll('.card-button, .card, .log-item')]"
@@ -402,21 +376,13 @@ def test_a_phone_in_portrait_plays_without_scrolling_sideways(
             for path in (f"/games/{game}", f"/games/{game}?tab=rules", "/", "/docs"):
                 page.goto(site + with_lang(path, lang))
                 assert sideways(page) == 0, f"{path} in {lang}"
-        start_table(page, site, game, "id", seed=21)
+        start_table(page, site, game, 21, "id")
         for turn in range(400):
             assert sideways(page) == 0, f"turn {turn}"
             state = api_state(page, site)
             if state["status"] == "finished":
                 break
-            action = rng.choice(sorted(state["legal"]))
-            button = page.locator(f"[data-action='{action}']")
-            if button.count():
-                button.first.click()
-            else:  # a Chuo Pai play: tap its cards, then Play
-                for code in action.split()[1:]:
-                    card = f"#hand .card-button[data-code='{code}'][aria-pressed='false']"
-                    page.locator(card).first.click()
-                page.click("#play-selected")
+            play(page, rng.choice(sorted(state["legal"])))
             wait_idle(page, after_step=state["step"])
         else:
             pytest.fail("the deal did not end")

@@ -14,17 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
-from browser import serve
 from playwright.sync_api import Browser, Page
-from tables import SIZES, api_state, play, settle, start_table, wait_idle
-
-from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
-
-from .conftest import random_players
+from tables import SIZES, api_state, new_page, play, settle, start_table, wait_idle
 
 # What must be seen, by selector; every element each selector finds is checked.
 NEEDED = {
@@ -93,23 +86,13 @@ DEALS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    settings = Settings.for_sqlite(tmp_path_factory.mktemp("fit") / "cardavia.sqlite3")
-    settings = replace(settings, new_games_per_minute=1000)
-    with serve(create_app(settings, players=random_players)) as url:
-        yield url
-
-
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
-    page = context.new_page()
+    page = new_page(browser)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
-    context.close()
+    page.context.close()
     assert errors == [], f"script errors on the page: {errors}"
 
 
@@ -129,15 +112,15 @@ def unseen(page: Page, game: str) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize(("game", "seed", "lang"), DEALS)
 def test_every_decision_fits_every_screen(
-    page: Page, site: str, game: str, seed: int, lang: str
+    page: Page, random_site: str, game: str, seed: int, lang: str
 ) -> None:
-    start_table(page, site, game, seed, lang)
+    start_table(page, random_site, game, seed, lang)
     rng = random.Random(seed)
     decisions = 0
     most_groups = 0
     for _ in range(400):
         wait_idle(page)
-        state = api_state(page, site)
+        state = api_state(page, random_site)
         if state["status"] == "finished":
             break
         decisions += 1
@@ -161,43 +144,41 @@ ROWS = """() => new Set([...document.querySelectorAll("#hand .card")]
   .map((card) => Math.round(card.getBoundingClientRect().top))).size"""
 
 
-def test_a_phone_gets_a_one_line_header_and_no_keyboard_hint(browser: Browser, site: str) -> None:
-    context = browser.new_context(**PHONE)
-    context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
-    page = context.new_page()
+def test_a_phone_gets_a_one_line_header_and_no_keyboard_hint(
+    browser: Browser, random_site: str
+) -> None:
+    page = new_page(browser, **PHONE)
     for lang in ("en", "id", "zh"):
         for path in ("/", "/games/sisepai", "/docs"):
-            page.goto(f"{site}{path}?lang={lang}")
+            page.goto(f"{random_site}{path}?lang={lang}")
             height = page.locator(".site-header").bounding_box()["height"]  # type: ignore[index]
             assert height <= 64, f"{path} in {lang}: the header is {height} px"
-    start_table(page, site, "sisepai", 10, "id")
+    start_table(page, random_site, "sisepai", 10, "id")
     assert not page.locator("#hand-keys").is_visible(), "a touch screen has no keyboard"
     assert page.locator(".site-header").bounding_box()["height"] <= 64  # type: ignore[index]
     # The display settings are one control that opens them.
     assert not page.locator("#display-contrast").is_visible()
     page.click("#display-menu summary")
     assert page.locator("#display-contrast").is_visible()
-    context.close()
+    page.context.close()
     desktop = browser.new_page(viewport={"width": 1366, "height": 768})
-    start_table(desktop, site, "sisepai", 10)
+    start_table(desktop, random_site, "sisepai", 10)
     assert desktop.locator("#hand-keys").is_visible(), "a keyboard's hint on a desktop"
     desktop.close()
 
 
 @pytest.mark.parametrize(("seed", "lang"), [(28, "en"), (14, "it")])
 def test_the_sisepai_hand_takes_at_most_three_rows_on_a_phone(
-    browser: Browser, site: str, seed: int, lang: str
+    browser: Browser, random_site: str, seed: int, lang: str
 ) -> None:
-    context = browser.new_context(**PHONE)
-    context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
-    page = context.new_page()
-    start_table(page, site, "sisepai", seed, lang)
+    page = new_page(browser, **PHONE)
+    start_table(page, random_site, "sisepai", seed, lang)
     rng = random.Random(seed)
     for _ in range(400):
-        state = api_state(page, site)
+        state = api_state(page, random_site)
         if state["status"] == "finished":
             break
         assert page.evaluate(ROWS) <= 3
         play(page, rng.choice(sorted(state["legal"])))
         wait_idle(page, after_step=state["step"])
-    context.close()
+    page.context.close()

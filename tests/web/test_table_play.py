@@ -17,43 +17,26 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
-from browser import serve
 from playwright.sync_api import Browser, Page
-from tables import api_state, play, settle, start_table, wait_idle
-
-from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
-
-from .conftest import random_players
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    settings = Settings.for_sqlite(tmp_path_factory.mktemp("play") / "cardavia.sqlite3")
-    settings = replace(settings, new_games_per_minute=1000)
-    with serve(create_app(settings, players=random_players)) as url:
-        yield url
+from tables import api_state, new_page, play, settle, start_table, wait_idle
 
 
 def opened(browser: Browser, pace: str = "instant", **options: Any) -> Page:
-    context = browser.new_context(**({"viewport": {"width": 1366, "height": 768}} | options))
-    context.add_init_script(f"localStorage.setItem('cardavia.pace', '{pace}')")
-    page = context.new_page()
+    page = new_page(browser, pace, **options)
     page.on("pageerror", lambda error: pytest.fail(f"script error on the page: {error}"))
     return page
 
 
-def decisions(page: Page, site: str, seed: int) -> Iterator[dict[str, Any]]:
+def decisions(page: Page, random_site: str, seed: int) -> Iterator[dict[str, Any]]:
     """Each decision of the deal open in ``page``, until its end; the test looks, then
     this plays one of the legal actions (drawn from ``seed``) by clicking."""
     rng = random.Random(seed)
     for _ in range(400):
         wait_idle(page)
-        state = api_state(page, site)
+        state = api_state(page, random_site)
         if state["status"] == "finished":
             return
         yield state
@@ -81,13 +64,13 @@ def named(text: str) -> set[str]:
     ("game", "seeds"), [("sisepai", (100, 103, 113, 130, 101, 102)), ("chuopai", range(201, 205))]
 )
 def test_every_prompt_names_exactly_the_choices_offered(
-    browser: Browser, site: str, game: str, seeds: range
+    browser: Browser, random_site: str, game: str, seeds: range
 ) -> None:
     page = opened(browser)
     seen: set[frozenset[str]] = set()
     for seed in seeds:
-        start_table(page, site, game, seed)
-        for state in decisions(page, site, seed):
+        start_table(page, random_site, game, seed)
+        for state in decisions(page, random_site, seed):
             text = page.locator("#prompt .prompt-text").inner_text()
             offered = {
                 str(node.get_attribute("data-action")).split()[0]
@@ -121,12 +104,12 @@ LOG = """() => [...document.querySelectorAll("#log .log-item")].map((item) => [
 
 @pytest.mark.parametrize(("game", "seed", "lang"), [("sisepai", 31, "en"), ("chuopai", 32, "it")])
 def test_the_log_after_a_reload_reads_as_it_did_live(
-    browser: Browser, site: str, game: str, seed: int, lang: str
+    browser: Browser, random_site: str, game: str, seed: int, lang: str
 ) -> None:
     page = opened(browser)
-    start_table(page, site, game, seed, lang)
+    start_table(page, random_site, game, seed, lang)
     compared = 0
-    for number, _state in enumerate(decisions(page, site, seed)):
+    for number, _state in enumerate(decisions(page, random_site, seed)):
         if number % 3:
             continue
         live = page.evaluate(LOG)
@@ -142,10 +125,12 @@ def test_the_log_after_a_reload_reads_as_it_did_live(
     page.context.close()
 
 
-def test_the_persons_forced_answers_get_no_line_and_no_pause(browser: Browser, site: str) -> None:
+def test_the_persons_forced_answers_get_no_line_and_no_pause(
+    browser: Browser, random_site: str
+) -> None:
     page = opened(browser, pace="slow")
-    start_table(page, site, "sisepai", 31)
-    history = api_state(page, site)["view"]["history"]
+    start_table(page, random_site, "sisepai", 31)
+    history = api_state(page, random_site)["view"]["history"]
     forced = [e for e in history if e["type"] == "answered" and e["forced"]]
     assert forced, "the deal starts with answers played for the person"
     assert page.locator("#log .log-item", has_text="You answered").count() == len(
@@ -169,13 +154,13 @@ new PerformanceObserver((list) => {
 @pytest.mark.parametrize(("game", "seed"), [("sisepai", 28), ("chuopai", 3)])
 @pytest.mark.parametrize("size", [(1366, 768), (360, 740)])
 def test_nothing_moves_while_the_ais_play(
-    browser: Browser, site: str, game: str, seed: int, size: tuple[int, int]
+    browser: Browser, random_site: str, game: str, seed: int, size: tuple[int, int]
 ) -> None:
     page = opened(browser, pace="fast", viewport={"width": size[0], "height": size[1]})
     page.context.add_init_script(WATCH_SHIFTS)
-    start_table(page, site, game, seed)
+    start_table(page, random_site, game, seed)
     total = 0.0
-    for _state in decisions(page, site, seed):
+    for _state in decisions(page, random_site, seed):
         shifts: list[list[float]] = page.evaluate("window.__shifts")
         total += sum(value for value, _ in shifts)
         page.evaluate("window.__shifts = []")
@@ -208,13 +193,13 @@ TILES = """() => [...document.querySelectorAll(".breakdown .tile")].map((tile) =
 
 @pytest.mark.parametrize("size", [(1366, 768), (360, 740), (844, 390)])
 def test_the_end_of_a_sisepai_deal_explains_the_score(
-    browser: Browser, site: str, size: tuple[int, int]
+    browser: Browser, random_site: str, size: tuple[int, int]
 ) -> None:
     page = opened(browser, viewport={"width": size[0], "height": size[1]})
-    start_table(page, site, "sisepai", 28)  # a deal a seat wins, with exposed groups
-    for _state in decisions(page, site, 28):
+    start_table(page, random_site, "sisepai", 28)  # a deal a seat wins, with exposed groups
+    for _state in decisions(page, random_site, 28):
         pass
-    state = api_state(page, site)
+    state = api_state(page, random_site)
     result, breakdown = state["result"], state["view"]["breakdown"]
     won = next(event for event in state["view"]["history"] if event["type"] == "won")
     settle(page)
@@ -234,12 +219,14 @@ def test_the_end_of_a_sisepai_deal_explains_the_score(
     page.context.close()
 
 
-def test_the_end_of_a_chuopai_deal_shows_each_seats_account(browser: Browser, site: str) -> None:
+def test_the_end_of_a_chuopai_deal_shows_each_seats_account(
+    browser: Browser, random_site: str
+) -> None:
     page = opened(browser)
-    start_table(page, site, "chuopai", 6)
-    for _state in decisions(page, site, 6):
+    start_table(page, random_site, "chuopai", 6)
+    for _state in decisions(page, random_site, 6):
         pass
-    state = api_state(page, site)
+    state = api_state(page, random_site)
     accounts = page.locator(".accounts .account")
     assert accounts.count() == 3
     for seat, account in enumerate(state["view"]["ending"]):
@@ -272,16 +259,16 @@ def test_the_end_of_a_chuopai_deal_shows_each_seats_account(browser: Browser, si
     ],
 )
 def test_a_lost_claim_is_explained_in_the_log_and_the_prompt(
-    browser: Browser, site: str, lang: str, said: str
+    browser: Browser, random_site: str, lang: str, said: str
 ) -> None:
     """Deal 12: at the person's fifth decision they ask for a mixed group and another seat
     takes the card into an identical triple (sisepai.md §6.3: level 3 before level 5)."""
     page = opened(browser)
-    start_table(page, site, "sisepai", 12, lang)
-    for number, _state in enumerate(decisions(page, site, 12)):
+    start_table(page, random_site, "sisepai", 12, lang)
+    for number, _state in enumerate(decisions(page, random_site, 12)):
         if number == 5:
             break
-    state = api_state(page, site)
+    state = api_state(page, random_site)
     (lost,) = [event for event in state["events"] if event.get("lost")]
     assert lost["lost"] == {"theirs": "triple", "yours": "mixed"}
     taker = page.evaluate(

@@ -32,6 +32,8 @@ DEALS = (1, 2, 3)
 """The deal numbers played, of each game, at each pace."""
 PACES = ("normal", "instant")
 TARGETS = {"sisepai": {"normal": 2.5, "instant": 0.3}, "chuopai": {"normal": 2.0, "instant": 0.3}}
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium (TOOLCHAIN.md); the browser tests drive the same one."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -67,7 +69,7 @@ def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
         from playwright.sync_api import sync_playwright
     except ModuleNotFoundError as exc:  # pragma: no cover - depends on the installation
         raise SystemExit("cardavia bench table needs Playwright: pip install -e '.[test]'") from exc
-    chromium = os.environ.get("CARDAVIA_CHROMIUM", "/usr/bin/chromium")
+    chromium = os.environ.get("CARDAVIA_CHROMIUM", CHROMIUM)
     folder = Path(tempfile.mkdtemp(prefix="cardavia-bench-table-"))
     server = ServerProcess({"CARDAVIA_DATA": str(folder), "CARDAVIA_NEW_GAMES_PER_MINUTE": "0"})
     server.start()
@@ -107,15 +109,7 @@ def _play(browser: Any, url: str, game: str, deal: int, pace: str, seed: int) ->
         state = page.request.get(url + data["urls"]["state"]).json()
         if state["status"] == "finished":
             break
-        action = rng.choice(sorted(state["legal"]))
-        button = page.locator(f"[data-action='{action}']:visible")
-        if button.count():
-            button.first.click()
-        else:
-            for code in action.split()[1:]:
-                card = page.locator(f"#hand .card-button[data-code='{code}'][aria-pressed='false']")
-                card.first.click(position={"x": 4, "y": 12})
-            page.click("#play-selected")
+        click(page, rng.choice(sorted(state["legal"])))
         step = state["step"]
         page.wait_for_function(
             f"() => document.getElementById('table-app').dataset.step !== '{step}'",
@@ -124,6 +118,19 @@ def _play(browser: Any, url: str, game: str, deal: int, pace: str, seed: int) ->
     found: list[float] = page.evaluate("window.__waits")
     context.close()
     return [ms / 1000 for ms in found]
+
+
+def click(page: Any, action: str) -> None:
+    """Play ``action`` as a person would: its button, or (a Chuo Pai play) its cards, then
+    Play. Cards are clicked near their left edge, which overlapping cards leave showing."""
+    button = page.locator(f"[data-action='{action}']:visible")
+    if button.count():
+        button.first.click()
+        return
+    for code in action.split()[1:]:
+        card = page.locator(f"#hand .card-button[data-code='{code}'][aria-pressed='false']")
+        card.first.click(position={"x": 4, "y": 12})
+    page.click("#play-selected")
 
 
 def _figures(values: list[float], target: float) -> dict[str, Any]:

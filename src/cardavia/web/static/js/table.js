@@ -206,8 +206,11 @@ function sleep(ms) {
 // Each `.fit` region has a fixed place on the screen; its cards take the largest width
 // (`--cw`) between the region's `--fit-min` and `--fit-max` at which everything fits,
 // and past the smallest they overlap (`--overlap`, a share of a card). The size found
-// is kept for the same region, size and number of cards, so the table never wobbles.
-const fitted = new WeakMap();
+// is kept for the same region, size and number of cards (regions are drawn anew on each
+// event, so they are known by their place), so the table never wobbles, and measuring
+// is done only when something changed.
+const fitted = new Map();
+const placeOf = (el) => `${el.closest("[data-seat]")?.dataset.seat ?? ""}/${el.id || el.className}`;
 
 function overflows(el) {
   return el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth;
@@ -217,8 +220,11 @@ function fit(el) {
   if (!el.offsetParent && el !== document.body) return;
   const count = el.querySelectorAll(".card").length;
   const key = `${count}/${el.childElementCount}/${el.clientWidth}x${el.clientHeight}`;
-  const known = fitted.get(el);
-  if (known?.key === key) return apply(el, known);
+  const known = fitted.get(placeOf(el));
+  if (known?.key === key) {
+    apply(el, known);
+    if (!overflows(el)) return;
+  }
   const style = getComputedStyle(el);
   const min = parseFloat(style.getPropertyValue("--fit-min")) || 20;
   const max = parseFloat(style.getPropertyValue("--fit-max")) || 60;
@@ -247,16 +253,19 @@ function fit(el) {
           if (!overflows(el)) best = trial;
         }
       }
-      // And past that, smaller still: every card stays on the screen.
-      for (let cw = min - 1; cw >= 14 && !best; cw -= 1) {
-        const trial = { key, cw, overlap: 0.85, line: true };
-        apply(el, trial);
-        if (!overflows(el)) best = trial;
+      // And past that, smaller still (side by side if they can, else overlapping):
+      // every card stays on the screen.
+      for (const overlap of [0, 0.85]) {
+        for (let cw = min - 1; cw >= 14 && !best; cw -= 1) {
+          const trial = { key, cw, overlap, line: overlap > 0 };
+          apply(el, trial);
+          if (!overflows(el)) best = trial;
+        }
       }
       best ??= { key, cw: 14, overlap: 0.85, line: true };
     }
   }
-  fitted.set(el, best);
+  fitted.set(placeOf(el), best);
   apply(el, best);
 }
 
@@ -268,15 +277,22 @@ function apply(el, { cw, overlap, line = false }) {
 }
 
 function fitAll() {
+  // The prompt first: the regions then fit what room it leaves them.
+  fitPrompt();
   for (const el of app.querySelectorAll(".fit")) fit(el);
+}
+
+function fitPrompt() {
   // A prompt with many choices first draws its cards more compactly (by their index
   // alone), then grows, and the regions above give way.
   const prompt = $("prompt");
   prompt.removeAttribute("data-compact");
-  const usual = parseFloat(getComputedStyle(prompt).getPropertyValue("--prompt-h")) || 0;
-  if (prompt.scrollHeight > Math.max(usual, prompt.clientHeight) + 1 || prompt.offsetHeight > usual + 1) {
-    prompt.setAttribute("data-compact", "");
-  }
+  for (const optional of prompt.querySelectorAll(".optional")) optional.hidden = false;
+  // Its usual height: its row's, as the grid gives it with nothing in the prompt.
+  prompt.classList.add("measuring");
+  const usual = prompt.offsetHeight;
+  prompt.classList.remove("measuring");
+  if (prompt.offsetHeight > usual + 1) prompt.setAttribute("data-compact", "");
   // Shortcuts in the prompt (Chuo Pai's beating plays) are shown only when they all fit
   // in its usual height: the choices themselves always are.
   for (const optional of prompt.querySelectorAll(".optional")) {

@@ -204,7 +204,10 @@ function promptFor(node, model, state, ui) {
       button.dataset.focus = action;
       list.append(button);
     }
-    node.append(choices, list);
+    // Beside the choices, on their line while there is room.
+    const row = ui.el("div", "prompt-actions");
+    row.append(choices, list);
+    node.append(row);
     return;
   }
   node.append(choices);
@@ -236,7 +239,7 @@ export function ending(state, ui) {
       cell.append(value);
       rows.append(cell);
     };
-    const cards = (codes) => (codes.length ? ui.cards(codes, "mini") : ui.messages.none);
+    const cards = (codes) => (codes.length ? ui.cards(codes, "small") : ui.messages.none);
     row(`${ui.messages.end_bonus} (${account.bonus.length})`, cards(account.bonus));
     row(ui.messages.end_rounds, String(account.rounds));
     row(`${ui.messages.end_won} (${account.won.length})`, cards(account.won));
