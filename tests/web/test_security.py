@@ -153,7 +153,8 @@ def test_the_deal_cookie_is_httponly_samesite_and_scoped(make_client: MakeClient
         response = client.post("/games/sisepai/start", data={"ai": "basic"}, follow_redirects=False)
         assert response.status_code == 303
         cookies = response.headers.get_list("set-cookie")
-        assert len(cookies) == 2
+        # The token twice (the deal's page and API), and the running deal's id.
+        assert len(cookies) == 3
         for cookie in cookies:
             attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
             assert {"httponly", "samesite", "path"} <= attributes
@@ -505,14 +506,15 @@ def test_a_forwarded_address_counts_only_from_a_trusted_proxy(make_client: MakeC
         assert answers.count(201) == allowed, (trusted, answers)
 
 
-def test_the_language_form_of_a_404_stays_on_the_site(client: TestClient) -> None:
+def test_the_language_links_of_a_404_stay_on_the_site(client: TestClient) -> None:
     response = client.get("http://testserver//evil.example/x")
     assert response.status_code == 404
-    actions = re.findall(r'<form[^>]*\saction="([^"]*)"', response.text)
-    assert actions and all(
-        action.startswith("/") and not action.startswith("//") for action in actions
+    switch = response.text[response.text.index('id="language-switch"') :]
+    links = re.findall(r'<a href="([^"]*)"', switch[: switch.index("</ul>")])
+    assert len(links) == 5 and all(
+        link.startswith("/") and not link.startswith("//") for link in links
     )
-    assert "/evil.example/x" in actions
+    assert all(link.startswith("/evil.example/x?lang=") for link in links)
 
 
 @pytest.mark.parametrize(("written", "value"), [(238247.0, 238247), (0.0, 0), (7, 7)])

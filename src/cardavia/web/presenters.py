@@ -57,16 +57,15 @@ def visible_events(
     def close_step() -> None:
         # What seat 0 sees once the action is done: only the changes, to keep each
         # answer (and the deals the server keeps in memory) small. An action that showed
-        # nothing (another seat's sealed answer) adds its changes to the last event shown.
+        # nothing (another seat's sealed answer) adds nothing anywhere: whether it came in
+        # this call (forced) or a call of its own (decided) depends on that seat's hand.
         nonlocal drawn
-        target = step[-1] if step else shown[-1] if shown else None
-        if state is None or target is None:
+        if state is None or not step:
             return
         scene = presenter.scene(state.view(PERSON))
-        changed = {
+        step[-1]["after"] = {
             key: value for key, value in scene.items() if key == "to_act" or drawn.get(key) != value
         }
-        target["after"] = target.get("after", {}) | changed
         drawn = scene
 
     for index, event in enumerate(events):
