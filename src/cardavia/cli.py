@@ -105,15 +105,17 @@ def bench(
 
 @app.command()
 def arena(
-    game: Annotated[str, typer.Option(help="sisepai or chuopai.")],
+    deals: Annotated[int, typer.Option(help="Distinct decks; each is played in every rotation.")],
+    game: Annotated[
+        str | None, typer.Option(help="sisepai or chuopai (--league: both when left out).")
+    ] = None,
     seats: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="Player names, one per seat: e.g. strong,basic,basic,basic; "
             "'cmd:COMMAND' seats an external program (docs/bots.md)."
         ),
-    ],
-    deals: Annotated[int, typer.Option(help="Distinct decks; each is played in every rotation.")],
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the decks and of every decision.")] = 1,
     workers: Annotated[int, typer.Option(help="Processes (results do not depend on it).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -125,14 +127,45 @@ def arena(
     bot_start_timeout: Annotated[
         float, typer.Option(help="Seconds an external program has to start and say hello.")
     ] = 10.0,
+    paired: Annotated[
+        bool,
+        typer.Option(
+            "--paired",
+            help="Play every seating again with --reference in the first seat's place, "
+            "and report the win-rate difference with McNemar's test.",
+        ),
+    ] = False,
+    reference: Annotated[
+        str, typer.Option(help="--paired: the player the first seat's player is measured against.")
+    ] = "basic",
+    league: Annotated[
+        bool,
+        typer.Option("--league", help="Every player of --players against every other."),
+    ] = False,
+    players: Annotated[
+        str | None, typer.Option(help="--league: the player names, e.g. easy,basic,strong,random.")
+    ] = None,
 ) -> None:
     """AI players meet on duplicate deals; print their rates with 95% intervals."""
-    from cardavia.arena.cli import run_command
+    from cardavia.arena.cli import ArenaRequest, run_command
 
-    code = run_command(
-        game, seats, deals, seed, workers, as_json, plot, records, bot_timeout, bot_start_timeout
+    request = ArenaRequest(
+        game,
+        seats,
+        deals,
+        seed,
+        workers,
+        as_json,
+        plot,
+        records,
+        paired,
+        reference,
+        league,
+        players,
+        bot_timeout,
+        bot_start_timeout,
     )
-    raise typer.Exit(code)
+    raise typer.Exit(run_command(request))
 
 
 SERVERS = ("granian", "uvicorn")

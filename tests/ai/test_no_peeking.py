@@ -36,7 +36,7 @@ def decisions(game_name: str, name: str, deals: int) -> list[tuple[Any, Any, Any
 
 
 @pytest.mark.parametrize("game_name", ["sisepai", "chuopai"])
-@pytest.mark.parametrize("name", ["random", "basic", "strong"])
+@pytest.mark.parametrize("name", ["random", "easy", "basic", "strong"])
 def test_what_a_player_is_given_ignores_the_cards_its_seat_cannot_see(
     game_name: str, name: str
 ) -> None:
@@ -55,7 +55,7 @@ def test_what_a_player_is_given_ignores_the_cards_its_seat_cannot_see(
 
 
 @pytest.mark.parametrize("game_name", ["sisepai", "chuopai"])
-@pytest.mark.parametrize("name", ["basic", "strong"])
+@pytest.mark.parametrize("name", ["easy", "basic", "strong"])
 def test_a_player_keeps_no_memory_between_decisions(game_name: str, name: str) -> None:
     """The same position gets the same decision after the player decided other positions
     in between, and from a new player: a restarted server (or another process) decides

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardavia.arena.runner import run_arena
+from cardavia.arena.runner import run_arena, run_paired
 from cardavia.arena.schedule import deck_for, seatings
 from cardavia.games.registry import get_game
 from cardavia.records.format import parse_record
@@ -51,3 +51,56 @@ def test_json_has_one_entry_per_player_name() -> None:
     player = data["players"][0]
     assert player["win_rate_ci"][0] <= player["win_rate"] <= player["win_rate_ci"][1]
     assert data["ratios"][0]["name"] == "basic" and data["ratios"][0]["versus"] == "random"
+
+
+def test_a_paired_run_plays_the_same_decks_with_the_reference_in_the_measured_seat(
+    tmp_path: Path,
+) -> None:
+    paired = run_paired(
+        "sisepai", ("easy", "basic", "basic", "basic"), "basic", 3, 4, records=tmp_path
+    )
+    assert len(paired.measured.results) == len(paired.reference.results) == 12
+    assert paired.seats == (0, 1, 2, 3) * 3
+    for m, r, seat in zip(
+        paired.measured.results, paired.reference.results, paired.seats, strict=True
+    ):
+        assert (m.deal, m.rotation) == (r.deal, r.rotation)
+        assert m.seats[seat] == "easy" and r.seats[seat] == "basic"
+        assert [n for s, n in enumerate(m.seats) if s != seat] == ["basic"] * 3
+        one = parse_record((tmp_path / f"sisepai-{m.deal:05d}-r{m.rotation}.json").read_bytes())
+        two = parse_record((tmp_path / f"sisepai-{m.deal:05d}-r{m.rotation}-ref.json").read_bytes())
+        assert one.deck == two.deck and one.first == two.first
+        # The same decisions elsewhere: until the measured seat first decides otherwise,
+        # every decision of both plays is the same (same views, same generators).
+        for (s1, a1), (s2, a2) in zip(one.actions, two.actions, strict=False):
+            assert s1 == s2
+            if a1 != a2:
+                assert s1 == seat
+                break
+    assert paired.figures().pairs == 12
+
+
+def test_other_seats_decide_with_seeds_that_ignore_who_is_measured() -> None:
+    """Measured against itself, a player gives two identical plays of every seating:
+    no decision seed depends on the names."""
+    paired = run_paired("chuopai", ("basic", "random", "easy"), "basic", 3, 6)
+    assert paired.measured.results == tuple(
+        r.__class__(r.deal, r.rotation, m.seats, r.winners, r.scores, r.is_draw)
+        for m, r in zip(paired.measured.results, paired.reference.results, strict=True)
+    )
+    figures = paired.figures()
+    assert figures.difference == 0.0 and figures.only_measured == figures.only_reference == 0
+    assert figures.mcnemar_p == 1.0
+
+
+def test_paired_json_keeps_the_unpaired_report_and_adds_the_paired_block() -> None:
+    names = ("easy", "basic", "basic", "basic")
+    paired = run_paired("sisepai", names, "basic", 2, 1)
+    data = paired.to_json()
+    assert {k: v for k, v in data.items() if k != "paired"} == run_arena(
+        "sisepai", names, 2, seed=1
+    ).to_json()
+    block = data["paired"]
+    assert block["name"] == "easy" and block["reference"] == "basic" and block["pairs"] == 8
+    low, high = block["difference_pp_ci"]
+    assert low <= block["difference_pp"] <= high

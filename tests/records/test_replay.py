@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -213,3 +214,24 @@ def test_a_file_larger_than_the_limit_is_not_read(tmp_path: Path) -> None:
     path.write_text(json.dumps(variant(meta={"pad": "x" * (2 << 20)})))
     line = json.loads(run_replay(path).stdout)
     assert "larger than 1048576 bytes" in line["error"]
+
+
+def test_seat_decisions_are_the_seats_own_entries_with_what_it_saw() -> None:
+    from cardavia.ai.registry import get_player
+    from cardavia.records.deal import Deal
+    from cardavia.records.replay import seat_decisions
+
+    game = get_game("sisepai")
+    deal = Deal(game, *game.shuffle(random.Random(61)))
+    player = get_player("sisepai", "basic")
+    seen: list[tuple[object, str]] = []
+    while not deal.over:
+        state = deal.state
+        view = state.view(state.to_act)
+        action = player.choose(view, state.legal_actions(), random.Random(0))
+        if state.to_act == 2:
+            seen.append((view, str(action)))
+        deal.act(action)
+    found = seat_decisions(deal.record(), 2)
+    assert [(view, str(action)) for view, _, action in found] == seen
+    assert all(action in legal for _, legal, action in found)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from cardavia.core.game import Action, View
 
@@ -33,3 +33,24 @@ class Player(Protocol[ViewT_contra, ActionT]):
 
 AnyPlayer = Player[Any, Any]
 """A player chosen by name at run time."""
+
+
+@runtime_checkable
+class Omniscient(Protocol[ViewT_contra, ActionT]):
+    """An arena diagnostic that also reads the other seats' concealed cards.
+
+    Not a player: no table ever seats one (the registry makes them for the arena only).
+    It measures how far a search could go given the opponents' true hands.
+    """
+
+    @property
+    def name(self) -> str:
+        """The registry name (e.g. ``oracle``)."""
+        ...
+
+    def choose_seeing(
+        self, view: ViewT_contra, state: Any, legal: Sequence[ActionT], rng: random.Random
+    ) -> ActionT:
+        """One of ``legal``; it may read the concealed hands of the engine ``state``
+        (never the stock order: the diagnostic is about the opponents' hands)."""
+        ...

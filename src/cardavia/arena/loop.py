@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from cardavia.ai.seeding import decision_rng
-from cardavia.arena.seats import Seat
+from cardavia.arena.seats import Seat, SeeingSeat
 from cardavia.records.deal import Deal
 
 
@@ -50,8 +50,12 @@ def play_deal(
         seat = state.to_act
         legal = state.legal_actions()
         rng = decision_rng(seed, seat, state.step)
+        player = players[seat]
         start = time.perf_counter()
-        action = players[seat].choose(state.view(seat), legal, rng)
+        if isinstance(player, SeeingSeat):  # an arena diagnostic, given the hidden hands
+            action = player.choose_seeing(state.view(seat), state, legal, rng)
+        else:
+            action = player.choose(state.view(seat), legal, rng)
         times.append((seat, time.perf_counter() - start))
         deal.act(action)
     for seat, player in enumerate(players):

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 
-from cardavia.arena.results import ArenaResult
+from cardavia.arena.results import ArenaResult, PairedFigures
 from cardavia.arena.seats import FALLBACK
+
+if TYPE_CHECKING:
+    from cardavia.arena.league import LeagueCell
 
 SHOWN_FAULTS = 20
 """Faults listed one by one in the table; ``--json`` lists them all."""
@@ -65,3 +70,59 @@ def print_table(result: ArenaResult, console: Console | None = None) -> None:
             console.print(f"  {fault.describe()}", markup=False, highlight=False, soft_wrap=True)
         if len(faults) > SHOWN_FAULTS:
             console.print(f"  … and {len(faults) - SHOWN_FAULTS} more (--json lists them all)")
+
+
+def print_paired(figures: PairedFigures, console: Console | None = None) -> None:
+    """The paired lines: the win-rate difference and McNemar's test."""
+    console = console or Console(width=120)
+    f = figures
+    low, high = f.difference_ci
+    console.print(
+        f"paired {f.name} − {f.reference} in the same seat, {f.pairs} seatings: "
+        f"{100 * f.win_rate:.1f}% − {100 * f.reference_win_rate:.1f}% = "
+        f"{100 * f.difference:+.1f} points (95% paired normal interval over decks: "
+        f"{100 * low:+.1f} to {100 * high:+.1f})"
+    )
+    console.print(
+        f"McNemar (exact): {f.only_measured} seatings won only by {f.name}, "
+        f"{f.only_reference} only by {f.reference}: p = {f.mcnemar_p:.3g}"
+    )
+
+
+def print_league(
+    game: str,
+    names: Sequence[str],
+    deals: int,
+    cells: Sequence[LeagueCell],
+    console: Console | None = None,
+) -> None:
+    """One table: the row player in one seat against the column player in all others,
+    as the ratio of their win rates with its 95% bootstrap interval over decks."""
+    console = console or Console(width=140)
+    table = Table(
+        title=f"{game} league, {deals} decks per cell: the row in one seat against the column in "
+        "the others; win rates, and their ratio [95% interval]"
+    )
+    table.add_column("one \\ others")
+    for name in names:
+        table.add_column(name, justify="right")
+    by_pair = {(c.name, c.versus): c for c in cells}
+    for row in names:
+        entries = []
+        for column in names:
+            cell = by_pair.get((row, column))
+            if cell is None:
+                entries.append("—")
+                continue
+            mine, theirs = cell.result.players()
+            r = cell.result.ratio(row, column)
+            entries.append(
+                f"{100 * mine.win_rate:.0f}%/{100 * theirs.win_rate:.0f}% "
+                f"{_times(r.ratio)}× [{_times(r.ratio_ci[0])}–{_times(r.ratio_ci[1])}]"
+            )
+        table.add_row(row, *entries)
+    console.print(table)
+
+
+def _times(x: float) -> str:
+    return "∞" if math.isinf(x) else f"{x:.2f}"

@@ -8,7 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia.arena.seats import Fault
-from cardavia.arena.stats import mean_interval, ratio_interval, wilson
+from cardavia.arena.stats import (
+    mcnemar_exact,
+    mean_interval,
+    paired_difference,
+    ratio_interval,
+    wilson,
+)
 
 
 @dataclass(frozen=True)
@@ -186,3 +192,91 @@ def merge(
     """An :class:`ArenaResult` with ``rows`` in (deal, rotation) order."""
     ordered = tuple(sorted(rows, key=lambda r: (r.deal, r.rotation)))
     return ArenaResult(game, tuple(names), deals, ordered)
+
+
+@dataclass(frozen=True)
+class PairedFigures:
+    """The measured player against the reference player in the same seat, same cards."""
+
+    name: str
+    reference: str
+    pairs: int
+    """Paired seatings: every deck × rotation, played once by each."""
+    win_rate: float
+    reference_win_rate: float
+    difference: float
+    """``win_rate − reference_win_rate``."""
+    difference_ci: tuple[float, float]
+    """The paired normal 95% interval over decks (:func:`.stats.paired_difference`)."""
+    only_measured: int
+    """Pairs that the measured player won and the reference player did not."""
+    only_reference: int
+    mcnemar_p: float
+    """The exact McNemar test on those discordant pairs (:func:`.stats.mcnemar_exact`)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``paired`` block of ``--json``."""
+        return {
+            "name": self.name,
+            "reference": self.reference,
+            "pairs": self.pairs,
+            "win_rate": _round(self.win_rate),
+            "reference_win_rate": _round(self.reference_win_rate),
+            "difference_pp": _round(100 * self.difference),
+            "difference_pp_ci": [_round(100 * x) for x in self.difference_ci],
+            "interval": "paired normal over decks",
+            "only_measured": self.only_measured,
+            "only_reference": self.only_reference,
+            "mcnemar_p": _round(self.mcnemar_p),
+        }
+
+
+@dataclass(frozen=True)
+class PairedResult:
+    """A paired run: the measured run (reported as any run) and its reference twin.
+
+    ``measured.results[i]`` and ``reference.results[i]`` are the same deck and rotation;
+    the measured player sat in ``seat_of[i]`` in the first and the reference player in
+    the same seat in the second, with the same decision seeds.
+    """
+
+    measured: ArenaResult
+    reference: ArenaResult
+    seats: tuple[int, ...]
+    """The measured seat of each pair."""
+
+    def figures(self) -> PairedFigures:
+        """The win-rate difference, its interval and McNemar's test."""
+        per_deck: dict[int, list[float]] = {}
+        only_measured = only_reference = 0
+        for m, r, seat in zip(
+            self.measured.results, self.reference.results, self.seats, strict=True
+        ):
+            won_m, won_r = seat in m.winners, seat in r.winners
+            row = per_deck.setdefault(m.deal, [0.0, 0.0, 0.0])
+            row[0] += won_m
+            row[1] += won_r
+            row[2] += 1
+            only_measured += won_m and not won_r
+            only_reference += won_r and not won_m
+        rows = [(a, b, int(n)) for a, b, n in per_deck.values()]
+        diff, low, high = paired_difference(rows)
+        pairs = len(self.seats)
+        return PairedFigures(
+            self.measured.names[0],
+            self.reference.names[0],
+            pairs,
+            sum(row[0] for row in rows) / max(1, pairs),
+            sum(row[1] for row in rows) / max(1, pairs),
+            diff,
+            (low, high),
+            only_measured,
+            only_reference,
+            mcnemar_exact(only_measured, only_reference),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The measured run's ``--json`` object, plus the ``paired`` block."""
+        data = self.measured.to_json()
+        data["paired"] = self.figures().to_json()
+        return data

@@ -8,6 +8,11 @@ state between decisions. So ``--workers K`` gives exactly the results of one pro
 
 Each process starts each ``cmd:`` program once and keeps it for all its deals; every
 program is told ``bye`` and ended when the process is done, also when it is stopped.
+
+A paired run (:func:`run_paired`) plays every seating twice, the second time with the
+reference player in the measured player's seat. A seating's decision seed depends on
+the deck and the rotation only, never on the names, so every other seat meets the same
+cards and decides with the same generators in both plays.
 """
 
 from __future__ import annotations
@@ -18,13 +23,13 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from cardavia.ai.base import AnyPlayer
-from cardavia.ai.registry import get_player
+from cardavia.ai.base import AnyPlayer, Omniscient
+from cardavia.ai.registry import get_arena_player
 from cardavia.arena.loop import play_deal
-from cardavia.arena.results import ArenaResult, SeatingResult, merge
-from cardavia.arena.schedule import deck_for, seatings
+from cardavia.arena.results import ArenaResult, PairedResult, SeatingResult, merge
+from cardavia.arena.schedule import Seating, deck_for, seatings
 from cardavia.arena.seats import (
     BOT_PREFIX,
     DECISION_TIMEOUT,
@@ -35,6 +40,7 @@ from cardavia.arena.seats import (
     BotSeat,
     Fault,
     Seat,
+    SeeingSeat,
     check_bot,
     is_bot,
 )
@@ -43,14 +49,14 @@ from cardavia.games.registry import get_game
 Progress = Callable[[int], None]
 """Called with the number of seatings just finished."""
 
-_PLAYERS: dict[tuple[str, str], AnyPlayer] = {}
+_PLAYERS: dict[tuple[str, str], AnyPlayer | Omniscient[Any, Any]] = {}
 
 
-def _player(game: str, name: str) -> AnyPlayer:
+def _player(game: str, name: str) -> AnyPlayer | Omniscient[Any, Any]:
     """One player object per (game, name) per process: players keep no state."""
     key = (game, name)
     if key not in _PLAYERS:
-        _PLAYERS[key] = get_player(game, name)
+        _PLAYERS[key] = get_arena_player(game, name)
     return _PLAYERS[key]
 
 
@@ -88,27 +94,39 @@ class Task(NamedTuple):
     keep: bool
     bot_timeout: float = DECISION_TIMEOUT
     bot_start_timeout: float = START_TIMEOUT
+    reference: str | None = None
+    """A paired run's reference player: every seating is played again with it in the
+    seat of ``names[0]``."""
 
 
-DealOutput = tuple[list[SeatingResult], list[tuple[str, str]]]
+DealOutput = tuple[list[SeatingResult], list[SeatingResult], list[tuple[str, str]]]
+"""The measured rows, the reference rows (paired runs only), the records kept."""
 
 
 def _seat(task: Task, game: object, index: int, name: str) -> Seat:
     """Who plays the ``--seats`` entry ``index`` (``name``) at one seating."""
     if not is_bot(name):
-        return AISeat(_player(task.game, name))
+        player = _player(task.game, name)
+        if isinstance(player, Omniscient):
+            return SeeingSeat(player)
+        return AISeat(player)
     bot = _bot(index, name[len(BOT_PREFIX) :], task.bot_start_timeout)
-    return BotSeat(name, bot, game, _player(task.game, FALLBACK), task.bot_timeout)
+    fallback = _player(task.game, FALLBACK)
+    assert not isinstance(fallback, Omniscient)
+    return BotSeat(name, bot, game, fallback, task.bot_timeout)
 
 
 def play_one_deal(task: Task) -> DealOutput:
-    """Every rotation of one deal: results, and ``(file name, record)`` when kept."""
+    """Every rotation of one deal (twice in a paired run): results, and ``(file name,
+    record)`` when kept."""
     game = get_game(task.game)
     deck, first = deck_for(game, task.seed, task.deal)
     rows: list[SeatingResult] = []
+    twins: list[SeatingResult] = []
     records: list[tuple[str, str]] = []
     n = len(task.names)
-    for seating in seatings(task.names, task.seed, task.deal):
+
+    def play(seating: Seating, suffix: str) -> SeatingResult:
         players = [
             _seat(task, game, (seat - seating.rotation) % n, name)
             for seat, name in enumerate(seating.seats)
@@ -120,20 +138,31 @@ def play_one_deal(task: Task) -> DealOutput:
             Fault(seating.seats[seat], task.deal, seating.rotation, seat, step, kind, message)
             for seat, step, kind, message in played.faults
         )
-        rows.append(
-            SeatingResult(
-                task.deal,
-                seating.rotation,
-                seating.seats,
-                played.winners,
-                played.scores,
-                played.is_draw,
-                faults,
-            )
-        )
         if played.record is not None:
-            records.append((f"{task.game}-{task.deal:05d}-r{seating.rotation}.json", played.record))
-    return rows, records
+            name = f"{task.game}-{task.deal:05d}-r{seating.rotation}{suffix}.json"
+            records.append((name, played.record))
+        return SeatingResult(
+            task.deal,
+            seating.rotation,
+            seating.seats,
+            played.winners,
+            played.scores,
+            played.is_draw,
+            faults,
+        )
+
+    for seating in seatings(task.names, task.seed, task.deal):
+        rows.append(play(seating, ""))
+        if task.reference is not None:
+            seats = list(seating.seats)
+            seats[measured_seat(seating.rotation, n)] = task.reference
+            twins.append(play(seating._replace(seats=tuple(seats)), "-ref"))
+    return rows, twins, records
+
+
+def measured_seat(rotation: int, players: int) -> int:
+    """The seat of the first name (the measured player) in ``rotation``."""
+    return rotation % players
 
 
 def run_arena(
@@ -153,27 +182,80 @@ def run_arena(
     ``bot_timeout`` seconds per decision; it is started and greeted once before the
     run, so one that cannot play at all raises ``BotError`` at once.
     """
+    rows, _ = _run(
+        game, names, None, deals, seed, workers, records, progress, bot_timeout, bot_start_timeout
+    )
+    return merge(game, names, deals, rows)
+
+
+def run_paired(
+    game: str,
+    names: Sequence[str],
+    reference: str,
+    deals: int,
+    seed: int,
+    workers: int = 1,
+    records: Path | None = None,
+    progress: Progress | None = None,
+    bot_timeout: float = DECISION_TIMEOUT,
+    bot_start_timeout: float = START_TIMEOUT,
+) -> PairedResult:
+    """A run of ``names`` whose every seating is played again with ``reference`` in the
+    seat of ``names[0]`` (same deck, same decision seeds)."""
+    rows, twins = _run(
+        game,
+        names,
+        reference,
+        deals,
+        seed,
+        workers,
+        records,
+        progress,
+        bot_timeout,
+        bot_start_timeout,
+    )
+    measured = merge(game, names, deals, rows)
+    twin = merge(game, (reference, *names[1:]), deals, twins)
+    seats = tuple(measured_seat(r.rotation, len(names)) for r in measured.results)
+    return PairedResult(measured, twin, seats)
+
+
+def _run(
+    game: str,
+    names: Sequence[str],
+    reference: str | None,
+    deals: int,
+    seed: int,
+    workers: int,
+    records: Path | None,
+    progress: Progress | None,
+    bot_timeout: float,
+    bot_start_timeout: float,
+) -> tuple[list[SeatingResult], list[SeatingResult]]:
     players = get_game(game).players
     if len(names) != players:
         raise ValueError(f"{game} needs {players} seats, got {len(names)}: {', '.join(names)}")
     if bot_timeout <= 0 or bot_start_timeout <= 0:
         raise ValueError("the bot timeouts must be more than 0 seconds")
-    for name in dict.fromkeys(names):  # fail early on an unknown name or a dead program
+    # Fail early on an unknown name or a dead program.
+    for name in dict.fromkeys([*names, *([reference] if reference else [])]):
         if is_bot(name):
             check_bot(name[len(BOT_PREFIX) :], bot_start_timeout)
         else:
-            get_player(game, name)
+            get_arena_player(game, name)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     keep = records is not None
     tasks = [
-        Task(game, tuple(names), seed, d, keep, bot_timeout, bot_start_timeout)
+        Task(game, tuple(names), seed, d, keep, bot_timeout, bot_start_timeout, reference)
         for d in range(deals)
     ]
     rows: list[SeatingResult] = []
+    twins: list[SeatingResult] = []
     try:
-        for deal_rows, deal_records in _outputs(tasks, workers):
+        for deal_rows, deal_twins, deal_records in _outputs(tasks, workers):
             rows += deal_rows
+            twins += deal_twins
             if records is not None:
                 for file_name, text in deal_records:
                     (records / file_name).write_text(text + "\n", encoding="utf-8")
@@ -181,7 +263,7 @@ def run_arena(
                 progress(len(deal_rows))
     finally:
         close_bots()
-    return merge(game, names, deals, rows)
+    return rows, twins
 
 
 def _outputs(tasks: list[Task], workers: int) -> Iterator[DealOutput]:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cardavia.ai.base import AnyPlayer
+from cardavia.ai.base import AnyPlayer, Omniscient
 from cardavia.arena import protocol
 from cardavia.arena.child import Child, ChildFault
 from cardavia.arena.protocol import ProtocolError
@@ -113,6 +113,33 @@ class AISeat:
 
     def faults(self) -> list[tuple[int | None, str, str]]:
         """None: an AI cannot crash or hang on the arena."""
+        return []
+
+
+class SeeingSeat:
+    """An arena diagnostic (:class:`~cardavia.ai.base.Omniscient`) at a seat: the loop
+    gives it the engine state too (:meth:`choose_seeing`)."""
+
+    def __init__(self, player: Omniscient[Any, Any]) -> None:
+        self.player = player
+        self.name = player.name
+
+    def begin(self, game: str, seat: int, players: int) -> None:
+        """Nothing to say: a diagnostic keeps no state."""
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Never called: the loop asks :meth:`choose_seeing`."""
+        raise TypeError(f"{self.name} decides with the state: call choose_seeing")
+
+    def choose_seeing(self, view: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The diagnostic's choice, given the engine state as well as the view."""
+        return self.player.choose_seeing(view, state, legal, rng)
+
+    def end(self, view: Any) -> None:
+        """Nothing to say."""
+
+    def faults(self) -> list[tuple[int | None, str, str]]:
+        """None: a diagnostic cannot crash or hang on the arena."""
         return []
 
 

@@ -85,3 +85,44 @@ def _ratio(per_deck: Sequence[tuple[float, float, float, float]]) -> float:
     if sa == 0 or wb == 0:
         return math.inf if wa > 0 else 0.0
     return (wa / sa) / (wb / sb)
+
+
+def paired_difference(per_deck: Sequence[tuple[float, float, int]]) -> tuple[float, float, float]:
+    """``(difference, low, high)`` of two win rates measured on the same seatings.
+
+    ``per_deck`` holds, for each deck, ``(wins_a, wins_b, seatings)``: player ``a`` and
+    player ``b`` each played the same ``seatings`` of the deck in the same seat. The
+    difference is ``(Σ wins_a − Σ wins_b) / Σ seatings``; its 95% interval is the paired
+    normal interval over decks (a ratio estimator: the seatings of one deck share its
+    cards, so the deck is the independent unit, and its variance is the decks' spread of
+    ``wins_a − wins_b − difference · seatings``).
+    """
+    n = len(per_deck)
+    seatings = sum(row[2] for row in per_deck)
+    if seatings == 0:
+        return 0.0, 0.0, 0.0
+    diff = sum(a - b for a, b, _ in per_deck) / seatings
+    if n < 2:
+        return diff, diff, diff
+    residuals = [a - b - diff * s for a, b, s in per_deck]
+    variance = sum(r * r for r in residuals) / (n - 1)
+    mean_seatings = seatings / n
+    half = Z95 * math.sqrt(variance / n) / mean_seatings
+    return diff, diff - half, diff + half
+
+
+def mcnemar_exact(only_a: int, only_b: int) -> float:
+    """Two-sided exact McNemar test: the p-value of ``only_a`` against ``only_b``.
+
+    Among the discordant seatings (one player won and the other did not), each is a
+    fair coin under the null hypothesis that both win equally often, so the test is the
+    exact binomial test of ``min(only_a, only_b)`` successes in ``only_a + only_b``
+    trials at one half (doubled, at most 1). Exact sums of ``math.comb`` are a few lines
+    and need no statistics library.
+    """
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    low = min(only_a, only_b)
+    tail: float = sum(math.comb(n, k) for k in range(low + 1)) / 2**n
+    return min(1.0, 2.0 * tail)

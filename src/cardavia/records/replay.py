@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +35,28 @@ def replay(record: Record) -> ReplayResult:
 
     Raises ``RecordError`` with the index of the first entry that cannot be applied.
     """
+    state: Any = None
+    for step in _steps(record):
+        state = step[0]
+    return ReplayResult(state)
+
+
+def seat_decisions(record: Record, seat: int) -> list[tuple[Any, tuple[Any, ...], Any]]:
+    """``(view, legal actions, action chosen)`` at each decision of ``seat`` in ``record``:
+    what a review of that seat's play starts from (forced actions are no decisions).
+
+    Raises ``RecordError`` as :func:`replay` does.
+    """
+    found = []
+    for state, action in _steps(record):
+        if action is not None and state.to_act == seat:
+            found.append((state.view(seat), state.legal_actions(), action))
+    return found
+
+
+def _steps(record: Record) -> Iterator[tuple[Any, Any]]:
+    """Each state before an entry with that entry's action, then the final state with
+    ``None``; forced actions are applied between them."""
     game = get_game(record.game)
     deck = tuple(game.parse_card(code) for code in record.deck)
     state, _, _ = game.deal(deck, record.first).play_forced()
@@ -55,11 +78,12 @@ def replay(record: Record) -> ReplayResult:
             raise fail(f"it is seat {state.to_act}'s turn, not seat {seat}'s")
         try:
             action = game.parse_action(text)
-            state, _ = state.apply(action)
+            after, _ = state.apply(action)
         except CardaviaError as exc:
             raise fail(str(exc)) from None
-        state, _, _ = state.play_forced()
-    return ReplayResult(state)
+        yield state, action
+        state, _, _ = after.play_forced()
+    yield state, None
 
 
 MAX_ERROR = 300

@@ -64,20 +64,10 @@ class StrongPlayer:
         if len(candidates) == 1:
             return candidates[0]
         me = view.seat
-        order = [(view.leader + k) % 3 for k in range(3)]
-        acted = {seat for seat, _ in view.round_plays}
-        # Seats with no cards never act: the first pending seat is always this one.
-        pending = [s for s in order if s not in acted and view.hand_sizes[s] > 0]
-        top, top_seat = -1, -1
-        if view.top is not None:
-            top_seat = view.top[0]
-            play = view.top[1].play
-            top = play.index if play is not None else -1
-        firsts = [a.play.index if a.play is not None else PASS_ONLY[0] for a in candidates]
+        firsts = [play_index(a) for a in candidates]
 
         def value(hands: list[int], i: int) -> float:
-            table = Table(hands, view.hand_sizes, view.scores)
-            scores = table.finish_round(view.leader, top, top_seat, pending, firsts[i])
+            scores = final_scores(view, firsts[i], hands)
             best = max(scores)
             others = sum(1 for seat in range(3) if seat != me and scores[seat] == best)
             rival = max(scores[seat] for seat in range(3) if seat != me)
@@ -86,3 +76,24 @@ class StrongPlayer:
 
         worlds = weighed_worlds(view, halving_worlds(len(candidates), self.playouts), rng)
         return candidates[halving(len(candidates), self.playouts, worlds, value)]
+
+
+def play_index(action: Action) -> int:
+    """The simulator's index of an action (``pass`` included)."""
+    return action.play.index if action.play is not None else PASS_ONLY[0]
+
+
+def final_scores(view: ChuoPaiView, first: int, hands: list[int]) -> tuple[int, ...]:
+    """The scores at the end of the deal when the seat of ``view`` plays ``first`` (a
+    :func:`play_index`) in the world ``hands`` and every seat then plays the policy."""
+    order = [(view.leader + k) % 3 for k in range(3)]
+    acted = {seat for seat, _ in view.round_plays}
+    # Seats with no cards never act: the first pending seat is always this one.
+    pending = [s for s in order if s not in acted and view.hand_sizes[s] > 0]
+    top, top_seat = -1, -1
+    if view.top is not None:
+        top_seat = view.top[0]
+        play = view.top[1].play
+        top = play.index if play is not None else -1
+    table = Table(hands, view.hand_sizes, view.scores)
+    return table.finish_round(view.leader, top, top_seat, pending, first)

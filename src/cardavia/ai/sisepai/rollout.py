@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import product
 
-from cardavia.ai.sisepai.evaluate import MIXED_WEIGHT
+from cardavia.ai.sisepai.evaluate import MIXED_WEIGHT, PART_TAKES
 from cardavia.ai.sisepai.knowledge import public_counts
 from cardavia.ai.sisepai.shape import BITS, PART_LEFTOVER, SOLDIER_LEFTOVER, leftover
 from cardavia.cards.four_colour import FLOWER_BASE, SOLDIER
@@ -28,23 +27,6 @@ from cardavia.games.sisepai.view import SiSePaiView
 DISCARD_KINDS: tuple[int, ...] = tuple(card for card in range(FLOWER_BASE) if DISCARDABLE[card])
 
 
-def _part_takes(counts: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
-    """Claimable kinds of one colour's General…Cannon counts: ``(offset, weight)``.
-
-    Pairs and triples (not Generals) claim their kind; two of a command or field group
-    claim the third, on fewer public cards (:data:`evaluate.MIXED_WEIGHT`).
-    """
-    takes = [(offset, 1.0) for offset in range(1, 6) if counts[offset] >= 2]
-    for card, a, b in ((0, 1, 2), (1, 0, 2), (2, 0, 1), (3, 4, 5), (4, 3, 5), (5, 3, 4)):
-        if counts[a] and counts[b] and not counts[card]:
-            takes.append((card, MIXED_WEIGHT))
-    return tuple(takes)
-
-
-PART_TAKES: dict[int, tuple[tuple[int, float], ...]] = {
-    sum(n << (3 * i) for i, n in enumerate(counts)): _part_takes(counts)
-    for counts in product(range(5), repeat=6)
-}
 _PART = (1 << 18) - 1
 
 
@@ -175,11 +157,17 @@ class RolloutPlayer:
             return discard(best_discard(hand, public_counts(view))[1])
         card = view.public_card
         assert card is not None
-        options = []
-        for action in legal:
-            if action.verb is Verb.TAKE:
-                rest = list(action.cards)
-                rest.remove(card)
-                options.append(tuple(rest))
-        chosen = answer(hand, options, PASS in legal)
+        chosen = answer(hand, take_options(legal, card), PASS in legal)
         return PASS if chosen is None else take(card, *chosen)
+
+
+def take_options(legal: Sequence[Action], card: int) -> list[tuple[int, ...]]:
+    """The hand cards of every legal ``take`` of the public ``card`` (the form the fast
+    answers take their options in)."""
+    options = []
+    for action in legal:
+        if action.verb is Verb.TAKE:
+            rest = [int(c) for c in action.cards]
+            rest.remove(card)
+            options.append(tuple(rest))
+    return options

@@ -11,6 +11,7 @@ parts (General…Cannon) and one soldier vector, each looked up in its own table
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
 
 from cardavia.cards.four_colour import FLOWER_BASE
@@ -73,11 +74,13 @@ def leftover(hand: int) -> int:
     )
 
 
+@lru_cache(maxsize=1 << 16)
 def waits(hand: int) -> tuple[int, ...]:
     """Card kinds that would complete the packed ``hand`` (empty unless it is ready).
 
     One new card can absorb at most two left-over cards, so hands with three or more
-    are skipped without testing.
+    are skipped without testing. Memoized: a pure function of the hand, asked again and
+    again by the playouts' opponents (:mod:`.mimic`).
     """
     if leftover(hand) > 2:
         return ()

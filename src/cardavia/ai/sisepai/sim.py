@@ -2,8 +2,9 @@
 
 It follows sisepai.md §5–6 like the engine (:mod:`cardavia.games.sisepai.state`) but
 keeps plain ints and lists, never builds actions or events, and lets every seat play
-the :mod:`.rollout` policy. Who may claim what, and which claim is granted, it reads
-from the engine's own claim tables (:data:`cardavia.games.sisepai.claims.SEATS`,
+the :mod:`.rollout` policy or ``basic`` (:mod:`.mimic`), seat by seat. Who may claim
+what, and which claim is granted, it reads from the engine's own claim tables
+(:data:`cardavia.games.sisepai.claims.SEATS`,
 :func:`~cardavia.games.sisepai.claims.grant_key`): no rule is restated here. The tests
 check its windows against the engine's for every role and public card, and play whole
 deals both ways.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardavia.ai.sisepai.mimic import answer_choice, discard_choice
 from cardavia.ai.sisepai.rollout import answer, best_discard
 from cardavia.ai.sisepai.shape import BITS
 from cardavia.games.sisepai.claims import SEATS, answer_order, grant_key
@@ -34,14 +36,22 @@ _ORDER = tuple(
 class Table:
     """One world: every concealed hand, the stock order and the public counts."""
 
-    __slots__ = ("hands", "seen", "stock", "top")
+    __slots__ = ("hands", "mimic", "seen", "stock", "top")
 
-    def __init__(self, hands: Sequence[int], stock: Sequence[int], seen: Sequence[int]) -> None:
+    def __init__(
+        self,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        seen: Sequence[int],
+        mimic: Sequence[bool] = (False,) * PLAYERS,
+    ) -> None:
         self.hands = list(hands)
         self.stock = list(stock)
         """Stock cards, top first; ``top`` indexes the next draw."""
         self.top = 0
         self.seen = list(seen)
+        self.mimic = tuple(mimic)
+        """Per seat: True plays ``basic`` (:mod:`.mimic`), False the cheap policy."""
 
     def copy(self) -> Table:
         """An independent copy (the stock list is shared: playouts only read it)."""
@@ -50,6 +60,7 @@ class Table:
         table.stock = self.stock
         table.top = self.top
         table.seen = list(self.seen)
+        table.mimic = self.mimic
         return table
 
     def discard(self, seat: int, card: int) -> int:
@@ -110,7 +121,11 @@ class Table:
                             held.append(template)
                 if held is None:
                     continue
-                chosen = answer(hand, [t.partners for t in held], rules.may_pass)
+                options = [t.partners for t in held]
+                if self.mimic[seat]:
+                    chosen = answer_choice(hand, self.seen, options, rules.may_pass)
+                else:
+                    chosen = answer(hand, options, rules.may_pass)
                 if chosen is None:
                     continue
                 level = next(t.level for t in held if t.partners == chosen)
@@ -144,7 +159,10 @@ class Table:
                 for partner in group:
                     hand -= BITS[partner]
                     seen[partner] += 1
-                _, out = best_discard(hand, seen)
+                if self.mimic[taker]:
+                    out = discard_choice(hand, seen)
+                else:
+                    _, out = best_discard(hand, seen)
                 hands[taker] = hand - BITS[out]
                 seen[out] += 1
                 card, owner, drawn = out, taker, False

@@ -12,7 +12,7 @@ deterministic for a given generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from cardavia.ai.search import confident_best
 from cardavia.ai.sisepai.basic import UNRANKED, rank_actions
@@ -21,9 +21,10 @@ from cardavia.ai.sisepai.sim import Table
 from cardavia.ai.sisepai.worlds import sample_worlds
 from cardavia.games.sisepai.actions import WIN, Action, Verb
 from cardavia.games.sisepai.melds import pack
+from cardavia.games.sisepai.seats import PLAYERS
 from cardavia.games.sisepai.view import SiSePaiView
 
-DEFAULT_PLAYOUTS = 180
+DEFAULT_PLAYOUTS = 100
 """Playouts per decision at the start of a deal (see :func:`scaled_budget`): the
 latency target (p99 ≤ 250 ms on one core) is met at this budget."""
 FULL_STOCK = 36
@@ -31,7 +32,7 @@ REFERENCE = 12
 """Draws a playout costs beyond the stock (claims, discards and the window's end)."""
 SIGMAS = 2.0
 """How sure the search must be to overrule the basic ranking's choice (a sign test)."""
-MAX_CANDIDATES = 5
+MAX_CANDIDATES = 3
 """Only the basic player's best few actions are searched."""
 
 
@@ -40,32 +41,61 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, candidates: int = MAX_CANDIDATES) -> None:
+    def __init__(
+        self,
+        playouts: int = DEFAULT_PLAYOUTS,
+        candidates: int = MAX_CANDIDATES,
+        mimic: bool = True,
+    ) -> None:
         self.playouts = playouts
         self.candidates = candidates
+        self.mimic = mimic
+        """True: the playouts' opponents play ``basic``; False: the cheap policy."""
 
     def choose(self, view: SiSePaiView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The candidate action that wins most often over the sampled worlds."""
         if WIN in legal:
             return WIN
-        hand = pack(view.hand)
-        ranked = sorted(
-            rank_actions(hand, legal, view.public_card, unseen_counts(view)),
-            key=lambda pair: (pair[0], str(pair[1])),
-        )
-        candidates = [action for score, action in ranked if score < UNRANKED][: self.candidates]
+        candidates = candidate_actions(view, legal, self.candidates)
         if len(candidates) == 1:
             return candidates[0]
-        seen = public_counts(view)
         budget = scaled_budget(self.playouts, view.stock_left)
         worlds = sample_worlds(view, budget, rng)
+        return search(view, candidates, budget, worlds, self.mimic)
 
-        def value(world: tuple[list[int], list[int]], i: int) -> float:
-            hands, stock = world
-            table = Table(hands, stock, seen)
-            return 1.0 if play_action(table, view, candidates[i]) == view.seat else 0.0
 
-        return candidates[confident_best(len(candidates), budget, worlds, value, SIGMAS)]
+def candidate_actions(view: SiSePaiView, legal: Sequence[Action], most: int) -> list[Action]:
+    """The basic ranking's best ``most`` actions, best first (never ``win``, never a
+    discard with more left-over cards than needed)."""
+    ranked = sorted(
+        rank_actions(pack(view.hand), legal, view.public_card, unseen_counts(view)),
+        key=lambda pair: (pair[0], str(pair[1])),
+    )
+    return [action for score, action in ranked if score < UNRANKED][:most]
+
+
+def search(
+    view: SiSePaiView,
+    candidates: Sequence[Action],
+    budget: int,
+    worlds: Iterator[tuple[list[int], list[int]]],
+    mimic_opponents: bool = True,
+) -> Action:
+    """The first candidate unless another wins significantly more playouts in ``worlds``.
+
+    With ``mimic_opponents`` the playouts' opponents play as the table's opponents do
+    (``basic``, :mod:`.mimic`); this seat's own continuation keeps the cheap policy,
+    which wins as often as ``basic`` does at a fraction of the cost.
+    """
+    seen = public_counts(view)
+    mimic = tuple(mimic_opponents and seat != view.seat for seat in range(PLAYERS))
+
+    def value(world: tuple[list[int], list[int]], i: int) -> float:
+        hands, stock = world
+        table = Table(hands, stock, seen, mimic)
+        return 1.0 if play_action(table, view, candidates[i]) == view.seat else 0.0
+
+    return candidates[confident_best(len(candidates), budget, worlds, value, SIGMAS)]
 
 
 def scaled_budget(playouts: int, stock_left: int) -> int:
