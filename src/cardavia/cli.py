@@ -16,7 +16,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load", "stall", "env")
+BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load", "stall", "env", "table")
 # The environments' benchmark lives with them: the bench layer may not import envs.
 _BENCH_MODULES = {"env": "cardavia.envs.bench"}
 

@@ -17,15 +17,9 @@ import uvicorn
 from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from cardavia.bench.table import CHROMIUM
+from cardavia.bench.table import CHROMIUM_ARGS as ARGS
+
 INSTALL = "apt-get install -y chromium fonts-noto-cjk"
 
 WATCH_CSP = """

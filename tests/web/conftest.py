@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import chromium
+from browser import chromium, serve
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser
 
@@ -45,6 +46,16 @@ def browser() -> Iterator[Browser]:
     """Debian's Chromium, one per test module that asks for it."""
     with chromium() as launched:
         yield launched
+
+
+@pytest.fixture(scope="module")
+def random_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The whole site on a loopback port with random AIs (they take whatever they can, so
+    deals run long and every seat lays down groups) and no limit on new deals."""
+    settings = Settings.for_sqlite(tmp_path_factory.mktemp("site") / "cardavia.sqlite3")
+    settings = replace(settings, new_games_per_minute=1000)
+    with serve(create_app(settings, players=random_players)) as url:
+        yield url
 
 
 @pytest.fixture

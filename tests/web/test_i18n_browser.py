@@ -13,7 +13,6 @@ Every page must run without a script error or a Content-Security-Policy violatio
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ from typing import Any
 import pytest
 from browser import WATCH_CSP, csp_violations, serve
 from playwright.sync_api import Browser, Page
+from tables import api_state, play, start_table, wait_idle
 
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.web.app import create_app
@@ -108,32 +108,6 @@ def texts(page: Page) -> set[str]:
     return set(found)
 
 
-def wait_idle(page: Page, after_step: int | None = None) -> None:
-    condition = "document.getElementById('table-app').dataset.busy === 'false'"
-    if after_step is not None:
-        condition += f" && document.getElementById('table-app').dataset.step !== '{after_step}'"
-    # A function, not an expression: a string predicate is eval'ed, which the CSP forbids.
-    page.wait_for_function(f"() => {condition}", timeout=30000)
-
-
-def start_table(page: Page, site: str, game: str, lang: str, seed: int) -> None:
-    """Sit down at a table with the start form (as a person would, in ``lang``)."""
-    page.goto(f"{site}/games/{game}?lang={lang}")
-    page.locator(".deal-number summary").click()
-    page.fill("input[name=seed]", str(seed))
-    page.click(".start-form button[type=submit]")
-    page.wait_for_selector("#table-app[data-ready=true]")
-    wait_idle(page)
-
-
-def api_state(page: Page, site: str) -> dict[str, Any]:
-    data = json.loads(page.locator("#table-data").inner_text())
-    response = page.request.get(site + data["urls"]["state"])
-    assert response.ok
-    state: dict[str, Any] = response.json()
-    return state
-
-
 # -- every page, every language ---------------------------------------------------------------
 
 
@@ -145,7 +119,7 @@ def test_every_page_in_every_language_is_all_in_that_language(browser: Browser, 
             assert page.locator("html").get_attribute("lang") == "en"
             english[path] = texts(page)
         for game in ("sisepai", "chuopai"):
-            start_table(page, site, game, "en", seed=11)
+            start_table(page, site, game, 11, "en")
             english[game] = texts(page)
         for lang in LANGUAGES:
             if lang == "en":
@@ -157,7 +131,7 @@ def test_every_page_in_every_language_is_all_in_that_language(browser: Browser, 
                 left = (texts(page) & english[path]) - alike
                 assert left == set(), f"{lang} {path}: English left: {sorted(left)}"
             for game in ("sisepai", "chuopai"):
-                start_table(page, site, game, lang, seed=11)
+                start_table(page, site, game, 11, lang)
                 assert page.locator("html").get_attribute("lang") == html_lang(lang)
                 left = (texts(page) & english[game]) - alike
                 assert left == set(), f"{lang} {game} table: English left: {sorted(left)}"
@@ -168,8 +142,9 @@ def test_the_switch_keeps_the_tab_and_the_choice(browser: Browser, site: str) ->
         page.goto(site + "/games/chuopai")
         assert page.locator("html").get_attribute("lang") == "id", "Accept-Language"
         page.click("#tab-rules")
-        page.select_option("#language-select", "it")
-        page.click("#language-go")
+        # The language applies as soon as it is chosen: a link, no second step.
+        page.click("#language-menu summary")
+        page.click("#language-switch a[data-lang=it]")
         assert page.url.endswith("/games/chuopai?tab=rules&lang=it")
         assert page.locator("#panel-rules").is_visible()
         assert page.locator("#tab-rules").inner_text() == "Regole complete"
@@ -207,6 +182,7 @@ def test_display_sliders_change_the_page_are_remembered_and_reset(
         assert 0 < float(start["grain"]) < 0.1, "50 % is the design's light grain"
         drawn = page.screenshot()
 
+        page.click("#display-menu summary")  # the settings fold into one control
         page.fill("#display-contrast", "80")
         page.fill("#display-grain", "100")
         page.fill("#display-temperature", "0")
@@ -222,6 +198,8 @@ def test_display_sliders_change_the_page_are_remembered_and_reset(
         assert page.screenshot() != drawn, "the page looks different"
 
         page.check("#display-patterns")
+        page.keyboard.press("Escape")
+        assert not page.locator("#display-contrast").is_visible(), "Escape folds the settings"
         card = page.locator(".showcase .card.fc-r").first
         assert card.evaluate("(c) => getComputedStyle(c).backgroundImage") != "none"
 
@@ -236,6 +214,7 @@ def test_display_sliders_change_the_page_are_remembered_and_reset(
         page.goto(site + "/games/chuopai?lang=zh")
         assert page.evaluate(DISPLAY)["values"] == ["80", "100", "1"], "and on every page"
 
+        page.click("#display-menu summary")
         page.click("#display-reset")
         reset = page.evaluate(DISPLAY)
         assert reset["filter"] == "none" and reset["values"] == ["50", "50", "50"]
@@ -251,8 +230,8 @@ def test_reduced_motion_and_more_contrast_are_respected(browser: Browser, site: 
     with opened(browser, pace=None, reduced_motion="reduce", contrast="more") as page:
         page.goto(site + "/")
         assert page.evaluate(DISPLAY)["muted"] != usual, "more contrast: darker secondary text"
-        start_table(page, site, "sisepai", "en", seed=3)
-        assert page.locator("#pace").input_value() == "0", "less motion: the AIs at once"
+        start_table(page, site, "sisepai", 3, "en")
+        assert page.locator("#pace").input_value() == "instant", "less motion: the AIs at once"
         durations = page.evaluate(
             "() => [...document.querySelectorAll('.card-button, .card, .log-item')]"
             ".map((el) => getComputedStyle(el).transitionDuration + getComputedStyle(el)"
@@ -374,7 +353,7 @@ def test_a_chuopai_deal_by_keyboard_alone_in_chinese(browser: Browser, site: str
         spoken = page.locator("#announce").inner_text()
         assert any(word in spoken for word in ("领出", "压上", "赢得这一轮", "过")), spoken
         assert ways == {"quick play", "cards, then Play"}, ways
-        assert page.locator(".scores tr").count() == 3
+        assert page.locator(".accounts .account").count() == 3
 
 
 # -- a phone in portrait ----------------------------------------------------------------------
@@ -397,21 +376,13 @@ def test_a_phone_in_portrait_plays_without_scrolling_sideways(
             for path in (f"/games/{game}", f"/games/{game}?tab=rules", "/", "/docs"):
                 page.goto(site + with_lang(path, lang))
                 assert sideways(page) == 0, f"{path} in {lang}"
-        start_table(page, site, game, "id", seed=21)
+        start_table(page, site, game, 21, "id")
         for turn in range(400):
             assert sideways(page) == 0, f"turn {turn}"
             state = api_state(page, site)
             if state["status"] == "finished":
                 break
-            action = rng.choice(sorted(state["legal"]))
-            button = page.locator(f"[data-action='{action}']")
-            if button.count():
-                button.first.click()
-            else:  # a Chuo Pai play: tap its cards, then Play
-                for code in action.split()[1:]:
-                    card = f"#hand .card-button[data-code='{code}'][aria-pressed='false']"
-                    page.locator(card).first.click()
-                page.click("#play-selected")
+            play(page, rng.choice(sorted(state["legal"])))
             wait_idle(page, after_step=state["step"])
         else:
             pytest.fail("the deal did not end")

@@ -85,31 +85,27 @@ def test_the_switch_sets_a_cookie_that_later_pages_follow(site: TestClient) -> N
 
 
 class Switch(HTMLParser):
-    """The language switch of a page: its form, hidden fields and options."""
+    """The language switch of a page: a link per language."""
 
     def __init__(self) -> None:
         super().__init__()
         self.inside = False
-        self.action = ""
-        self.hidden: dict[str, str] = {}
-        self.options: list[dict[str, str | None]] = []
+        self.links: list[dict[str, str | None]] = []
         self.labels: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
-        if tag == "form" and found.get("id") == "language-switch":
-            self.inside, self.action = True, str(found["action"])
-        elif self.inside and tag == "input" and found.get("type") == "hidden":
-            self.hidden[str(found["name"])] = str(found["value"])
-        elif self.inside and tag == "option":
-            self.options.append(found)
+        if tag == "ul" and found.get("id") == "language-switch":
+            self.inside = True
+        elif self.inside and tag == "a":
+            self.links.append(found)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
+        if tag == "ul":
             self.inside = False
 
     def handle_data(self, data: str) -> None:
-        if self.inside and len(self.options) > len(self.labels) and data.strip():
+        if self.inside and len(self.links) > len(self.labels) and data.strip():
             self.labels.append(data.strip())
 
 
@@ -120,12 +116,16 @@ def test_every_page_has_the_switch_with_each_language_in_its_own_name(
     switch = Switch()
     switch.feed(site.get(with_lang(path, "id")).text)
     assert switch.labels == list(LANGUAGES.values())
-    assert [option["value"] for option in switch.options] == list(LANGUAGES)
-    assert [option["lang"] for option in switch.options] == [html_lang(c) for c in LANGUAGES]
-    selected = [option["value"] for option in switch.options if "selected" in option]
-    assert selected == ["id"]
-    assert switch.action == path.split("?")[0]
-    assert switch.hidden == ({"tab": "rules"} if "tab=rules" in path else {})
+    assert [link["data-lang"] for link in switch.links] == list(LANGUAGES)
+    assert [link["lang"] for link in switch.links] == [html_lang(c) for c in LANGUAGES]
+    current = [link["data-lang"] for link in switch.links if link.get("aria-current")]
+    assert current == ["id"]
+    # Each link comes back to this page in its language, keeping the page's other
+    # parameters: choosing a language applies it at once, with or without a script.
+    kept = "tab=rules&" if "tab=rules" in path else ""
+    assert [link["href"] for link in switch.links] == [
+        f"{path.split('?')[0]}?{kept}lang={code}" for code in LANGUAGES
+    ]
 
 
 # -- every page, every language ---------------------------------------------------------------
@@ -339,4 +339,4 @@ def test_a_bad_start_form_keeps_the_language_and_switches_on_the_game_page(
     assert "请选择对手的强度" in response.text
     switch = Switch()
     switch.feed(response.text)
-    assert switch.action == "/games/chuopai"
+    assert {str(link["href"]).split("?")[0] for link in switch.links} == {"/games/chuopai"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -56,17 +57,22 @@ def test_starting_a_game_sets_a_scoped_httponly_cookie_and_opens_the_table(
     location = response.headers["location"]
     game_id = location.rsplit("/", 1)[-1]
     cookies = response.headers.get_list("set-cookie")
-    assert len(cookies) == 3
+    assert len(cookies) == 4
     for cookie in cookies:
         assert "HttpOnly" in cookie and "SameSite=lax" in cookie
-    paths = {cookie.split("=")[0]: set() for cookie in cookies}
+    paths: dict[str, set[str]] = {cookie.split("=")[0]: set() for cookie in cookies}
     for cookie in cookies:
         paths[cookie.split("=")[0]].add(re.search(r"Path=([^;]+)", cookie).group(1))  # type: ignore[union-attr]
-    # The deal's token only for its own paths; the browser's id for the whole site.
+    # The deal's token only for its own paths; the running deal and the browser's id for
+    # the whole site.
     assert paths == {
         "cardavia_token": {f"/play/{game_id}", f"/api/games/{game_id}"},
+        "cardavia_deal_chuopai": {"/"},
         "cardavia_browser": {"/"},
     }
+    # The running deal is named on every path, by its id only: never its token.
+    (running,) = [cookie for cookie in cookies if cookie.startswith("cardavia_deal_")]
+    assert running.startswith(f"cardavia_deal_chuopai={game_id};") and "Path=/;" in running
     table = client.get(location)
     assert table.status_code == 200 and 'id="table-app"' in table.text
     assert '"ai": "strong"' in table.text and '"seed": 42' in table.text
@@ -99,3 +105,33 @@ def test_the_api_docs_are_our_own_page(client: TestClient) -> None:
     # Only the site's own display-settings script, which every page loads.
     assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/js/display.js">']
     assert client.get("/redoc").status_code == 404
+
+
+def test_the_index_and_the_game_page_lead_back_to_a_running_deal(client: TestClient) -> None:
+    for path in ("/", "/games/sisepai"):
+        assert "Continue your deal" not in client.get(path).text
+    response = client.post("/games/sisepai/start", data={"ai": "basic"}, follow_redirects=False)
+    location = response.headers["location"]
+    for path in ("/", "/games/sisepai"):
+        html = client.get(path).text
+        assert html.count("Continue your deal") == 1
+        assert f'href="{location}"' in html
+    assert "Continue your deal" not in client.get("/games/chuopai").text, "only its own game"
+
+
+def test_a_finished_deal_is_no_longer_offered_to_continue(client: TestClient) -> None:
+    response = client.post("/games/chuopai/start", data={"ai": "basic"}, follow_redirects=False)
+    game_id = response.headers["location"].rsplit("/", 1)[-1]
+    rng = random.Random(4)
+    state = client.get(f"/api/games/{game_id}").json()
+    while state["status"] == "ongoing":
+        body = {"action": rng.choice(state["legal"]), "step": state["step"]}
+        state = client.post(f"/api/games/{game_id}/actions", json=body).json()
+    assert "Continue your deal" not in client.get("/").text
+
+
+def test_a_numbered_deal_shows_its_number_from_the_start(client: TestClient) -> None:
+    response = client.post("/games/sisepai/start", data={"ai": "basic", "seed": "2024"})
+    assert '<p class="deal-label" id="deal-label">Deal 2024</p>' in response.text
+    secret = client.post("/games/sisepai/start", data={"ai": "basic"})
+    assert '<p class="deal-label" id="deal-label"></p>' in secret.text

@@ -7,9 +7,10 @@ to a file of its own (not a pipe: a chatty server would block on a full pipe).
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -55,12 +56,21 @@ class ServerProcess:
         command += self.args
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                command, env=self.env, stdin=subprocess.DEVNULL, stdout=log, stderr=log
+                command,
+                env=self.env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                # A group of its own, so that a kill takes the HTTP server's workers
+                # too, as a crash of the service would (Granian's worker outlives a
+                # SIGKILLed parent for a moment and would answer with resets).
+                start_new_session=True,
             )
 
     def wait_ready(self, timeout: float = 60.0) -> None:
-        """Wait until the server accepts connections (uvicorn listens only once the
-        app's start-up, migrations included, is done)."""
+        """Wait until the server answers a page (a listening socket is not enough: the
+        HTTP server may listen before its worker's start-up, migrations included, is
+        done)."""
         assert self.process is not None, "launch() first"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -68,13 +78,22 @@ class ServerProcess:
                 raise ServerStartError(
                     f"the server exited with {self.process.returncode}: {self.output()}"
                 )
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.05)
+            if self._answers():
+                return
+            time.sleep(0.05)
         self.kill()
         raise ServerStartError(f"the server did not listen within {timeout} s: {self.output()}")
+
+    def _answers(self) -> bool:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        try:
+            connection.request("GET", "/api/games/none")
+            connection.getresponse().read()
+        except (OSError, http.client.HTTPException):
+            return False
+        finally:
+            connection.close()
+        return True
 
     def start(self, timeout: float = 60.0) -> None:
         """Start the process and wait until it is ready."""
@@ -88,9 +107,12 @@ class ServerProcess:
 
     def kill(self) -> None:
         """SIGKILL: the process gets no chance to finish anything (a crash)."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=10)
+        if self.process is None:
+            return
+        # The whole group, even when the parent is gone: its workers may not be.
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
 
     def stop(self) -> None:
         """SIGTERM, as a service manager stops a server; SIGKILL if it lingers."""

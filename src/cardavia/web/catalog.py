@@ -10,25 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cardavia.i18n.languages import html_lang
+from cardavia.web import games as registry
+from cardavia.web.games.base import GameInfo
 from cardavia.web.text import Gettext
 
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    """A game as the museum presents it."""
-
-    name: str
-    """The registry name (``sisepai``)."""
-    title: str
-    chinese: str
-    players: int
-    facts: str
-    """"4 players · you against three AIs · one deal"."""
-    summary: str
-    tradition: str
-    """The slug of the tradition whose cards it uses."""
-    sample: tuple[str, ...]
-    """A few card codes to show beside it."""
+__all__ = ["GameInfo", "Tradition", "games", "tradition", "traditions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,36 +44,12 @@ class Tradition:
 
 
 def games(_: Gettext) -> dict[str, GameInfo]:
-    """Every playable game by name."""
-    return {
-        "sisepai": GameInfo(
-            name="sisepai",
-            title="Sì Sè Pái",
-            chinese="四色牌",
-            players=4,
-            facts=_("4 players · you against three AIs · one deal"),
-            summary=_(
-                "Sì Sè Pái uses command groups, field groups, identical sets and soldier groups "
-                "of different colours to meld all 21 cards, the new card included."
-            ),
-            tradition="four-colour-cards",
-            sample=("rG", "rA", "rE", "yS", "wS", "gS", "F1"),
-        ),
-        "chuopai": GameInfo(
-            name="chuopai",
-            title="Chuo Pai",
-            chinese="戳牌",
-            players=3,
-            facts=_("3 players · you against two AIs · one deal"),
-            summary=_(
-                "Chuo Pai plays higher combinations of the same family and the same number of "
-                "cards to win scoring cards. Only the winning play of each round scores; the "
-                "largest score pile wins."
-            ),
-            tradition="sichuan-cards",
-            sample=("66", "45", "36", "11", "26", "13"),
-        ),
-    }
+    """Every playable game by name (each game's own module says how it is presented)."""
+    return registry.games(_)
+
+
+def _played_with(slug: str, by_name: dict[str, GameInfo]) -> tuple[GameInfo, ...]:
+    return tuple(info for info in by_name.values() if info.tradition == slug)
 
 
 def traditions(_: Gettext) -> tuple[Tradition, ...]:
@@ -108,7 +70,7 @@ def traditions(_: Gettext) -> tuple[Tradition, ...]:
                 "en": "https://en.wikipedia.org/wiki/Four_color_cards",
                 "zh": "https://zh.wikipedia.org/zh-cn/%E5%9B%9B%E8%89%B2%E7%89%8C",  # 四色牌
             },
-            games=(by_name["sisepai"],),
+            games=_played_with("four-colour-cards", by_name),
             sample=("rG", "yA", "wE", "gR", "rH", "yC", "wS", "F3"),
             deck="four_colour",
         ),
@@ -124,7 +86,7 @@ def traditions(_: Gettext) -> tuple[Tradition, ...]:
                 "en": "https://en.wikipedia.org/wiki/Chinese_dominoes",
                 "zh": "https://zh.wikipedia.org/zh-cn/%E7%B4%99%E9%AA%A8%E7%89%8C",  # 紙骨牌
             },
-            games=(by_name["chuopai"],),
+            games=_played_with("sichuan-cards", by_name),
             sample=("66", "11", "44", "13", "15", "36", "45", "12"),
             deck="domino",
         ),

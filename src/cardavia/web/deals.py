@@ -44,10 +44,11 @@ from cardavia.store import (
     VersionConflictError,
 )
 from cardavia.store.repository import now
+from cardavia.web.games import GAME_NAMES
 from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, visible_events
 from cardavia.web.thinking import Thinker, Turn, TurnLimiter
 
-GAMES = ("sisepai", "chuopai")
+GAMES = GAME_NAMES
 AI_LEVELS = ("basic", "strong")
 SEED_LIMIT = 2**53
 """Deal numbers run from 0 to 2**53 - 1: every one is exact in JavaScript too."""
@@ -263,7 +264,7 @@ class DealService:
             events = deal.act(action)
         except CardaviaError as exc:
             raise BadActionError(str(exc)) from exc
-        log = live.log + tuple(visible_events(live.presenter, events, PERSON))
+        log = live.log + tuple(visible_events(live.presenter, events, PERSON, state))
         moved = await self._play_ais(LiveDeal(live.stored, deal, log, len(live.log)), len(live.log))
         try:
             stored = self.store.update(
@@ -301,7 +302,8 @@ class DealService:
         deck = tuple(game.parse_card(code) for code in stored.deck)
         deal = Deal(game, deck, stored.first, record_meta(stored))
         opening = (*presenter.opening_events(game, deck, stored.first), *deal.opening_events)
-        return LiveDeal(stored, deal, tuple(visible_events(presenter, opening, None)), 0)
+        dealt = game.deal(deck, stored.first)
+        return LiveDeal(stored, deal, tuple(visible_events(presenter, opening, None, dealt)), 0)
 
     async def _play_ais(self, live: LiveDeal, since: int) -> LiveDeal:
         """Let the AIs decide until the person must act or the deal is over.
@@ -316,7 +318,7 @@ class DealService:
             seat = state.to_act
             turn = Turn(stored.game, stored.ai, stored.seed, seat, state.step, stored.id)
             choice = await self.thinker.choose(turn, state.view(seat), state.legal_actions())
-            log += visible_events(live.presenter, deal.act(choice), seat)
+            log += visible_events(live.presenter, deal.act(choice), seat, state)
         return LiveDeal(stored, deal, tuple(log), since)
 
     def _rebuild(self, stored: StoredGame, older: LiveDeal | None = None) -> LiveDeal:
@@ -340,7 +342,8 @@ class DealService:
         for seat, text in stored.decisions[start:]:
             if seat == PERSON:
                 since = len(log)
-            log += visible_events(presenter, deal.act(text), seat)
+            before = deal.state
+            log += visible_events(presenter, deal.act(text), seat, before)
         return LiveDeal(stored, deal, tuple(log), since)
 
     def forget(self, game_id: str) -> None:

@@ -2,11 +2,14 @@
 
 A deal starts from a plain HTML form (no script needed); the server answers with two
 HttpOnly cookies holding the deal's token, each scoped to that one deal's paths (its
-page and its API), and sends the browser to the table.
+page and its API), and sends the browser to the table. A third cookie, on every path,
+names (never unlocks) the deal this browser is playing of each game, so that the index
+and the game page can lead back to it while it runs.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import parse_qs
@@ -15,9 +18,10 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
-from cardavia.web import apidocs, browsers, catalog, text
+from cardavia.store import ONGOING
+from cardavia.web import apidocs, browsers, catalog, games, text
 from cardavia.web.api import COOKIE, Service
-from cardavia.web.deals import AI_LEVELS, SEED_LIMIT, LiveDeal
+from cardavia.web.deals import AI_LEVELS, SEED_LIMIT, DealService, LiveDeal
 from cardavia.web.game_state import state_json
 from cardavia.web.rendering import gettext_for, render_page
 from cardavia.web.security import client_address, count_new_game
@@ -27,6 +31,9 @@ router = APIRouter(include_in_schema=False)
 
 COOKIE_DAYS = 30
 _TABS = ("table", "rules")
+RUNNING = "cardavia_deal_{game}"
+"""The cookie naming this browser's running deal of a game (its id, not its token)."""
+_ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
 
 
 def get_settings(request: Request) -> Settings:
@@ -76,17 +83,43 @@ async def read_start_form(request: Request) -> StartForm:
 
 
 def _game_info(name: str, _: text.Gettext) -> catalog.GameInfo:
-    info = catalog.games(_).get(name)
-    if info is None:
+    web = games.web_game(name)
+    if web is None:
         raise HTTPException(404)
-    return info
+    return web.info(_)
+
+
+def running_deals(request: Request, service: DealService) -> dict[str, str]:
+    """The deal id of each game this browser is playing, when that deal still runs."""
+    found = {}
+    for game in games.GAME_NAMES:
+        deal_id = request.cookies.get(RUNNING.format(game=game), "")
+        if not _ID.match(deal_id):
+            continue
+        stored = service.store.get(deal_id)
+        if stored is not None and stored.game == game and stored.status == ONGOING:
+            found[game] = deal_id
+    return found
+
+
+def _remember_running(response: Response, live: LiveDeal, settings: Settings) -> None:
+    response.set_cookie(
+        RUNNING.format(game=live.stored.game),
+        live.stored.id,
+        max_age=COOKIE_DAYS * 86400,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=settings.secure_cookies,
+    )
 
 
 @router.get("/", response_class=HTMLResponse)
-def index(request: Request) -> Response:
+def index(request: Request, service: Service) -> Response:
     """The museum's entrance: every card tradition."""
     traditions = catalog.traditions(gettext_for(request))
-    return render_page(request, "index.html", {"traditions": traditions})
+    context = {"traditions": traditions, "running": running_deals(request, service)}
+    return render_page(request, "index.html", context)
 
 
 @router.get("/traditions/{slug}", response_class=HTMLResponse)
@@ -99,10 +132,12 @@ def tradition(slug: str, request: Request) -> Response:
 
 
 @router.get("/games/{game}", response_class=HTMLResponse)
-def game_page(game: str, request: Request, tab: str = "table") -> Response:
+def game_page(game: str, request: Request, service: Service, tab: str = "table") -> Response:
     """A game: the *Table* tab (start a deal) and the *Full rules* tab."""
     _ = gettext_for(request)
-    return render_page(request, "game.html", _game_context(_game_info(game, _), tab, _))
+    context = _game_context(_game_info(game, _), tab, _)
+    context["running"] = running_deals(request, service).get(game)
+    return render_page(request, "game.html", context)
 
 
 @router.post("/games/{game}/start")
@@ -144,17 +179,27 @@ def to_the_table(live: LiveDeal, token: str, browser: str, settings: Settings) -
             samesite="lax",
             secure=settings.secure_cookies,
         )
+    _remember_running(response, live, settings)
     return response
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)
-def play(game_id: str, request: Request, service: Service, tab: str = "table") -> Response:
+def play(
+    game_id: str,
+    request: Request,
+    service: Service,
+    settings: Annotated[Settings, Depends(get_settings)],
+    tab: str = "table",
+) -> Response:
     """The live table of one deal (its cookie is the key)."""
     live = service.open(game_id, request.cookies.get(COOKIE))
     _ = gettext_for(request)
     info = _game_info(live.stored.game, _)
     context = _game_context(info, tab, _) | {"live": live, "table": _table_data(live, _)}
-    return render_page(request, "game.html", context)
+    response = render_page(request, "play.html", context)
+    if not live.over:
+        _remember_running(response, live, settings)
+    return response
 
 
 @router.get("/docs", response_class=HTMLResponse)
@@ -172,21 +217,24 @@ def _game_context(info: catalog.GameInfo, tab: str, _: text.Gettext) -> dict[str
         "tab": tab if tab in _TABS else "table",
         "ai_levels": AI_LEVELS,
         "form": None,
+        "running": None,
     }
 
 
 def _table_data(live: LiveDeal, _: text.Gettext) -> dict[str, Any]:
     """Everything the table's script starts from, sent in the page as JSON."""
     game, deal_id = live.stored.game, live.stored.id
+    web = games.WEB_GAMES[game]
     return {
         "id": deal_id,
         "game": game,
         "ai": live.stored.ai,
         "state": state_json(live),
-        "seats": text.seat_names(game, _),
-        "messages": text.table_messages(game, _),
-        "cards": text.card_catalogue(game, _),
+        "seats": web.seat_names(_),
+        "messages": games.table_messages(game, _),
+        "cards": web.catalogue(_),
         "urls": {
+            "script": f"/static/js/games/{game}.js",
             "state": f"/api/games/{deal_id}",
             "actions": f"/api/games/{deal_id}/actions",
             "record": f"/api/games/{deal_id}/record",

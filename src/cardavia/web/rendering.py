@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -27,13 +27,12 @@ from cardavia.cards.four_colour import CARDS
 from cardavia.i18n import catalogs
 from cardavia.i18n.languages import COOKIE, COOKIE_MAX_AGE, LANGUAGES, html_lang, negotiate
 from cardavia.web import cardfaces, text
+from cardavia.web.games import WEB_GAMES
 from cardavia.web.rulebook import RuleBook, render_book
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
-
-_DECKS = {"sisepai": "four_colour", "chuopai": "domino"}
 
 
 def make_environment() -> Environment:
@@ -119,10 +118,12 @@ def _template_ngettext(func: Callable[[str, str, int], str]) -> Callable[..., st
 
 
 def colour_marks(names: tuple[str, ...]) -> tuple[str, ...]:
-    """A short mark per colour, so that colour is never a card's only cue: the shortest
-    prefix of each colour's name (in the page's language) that no other colour shares.
+    """A short mark per name, so that colour is never a card's only cue: the shortest
+    prefix of each name (in the page's language) that no other name shares.
 
-    English R Y W G, Italian R G B V, Dutch R Ge W Gr, Indonesian M K P H, Chinese 红 黄 白 绿.
+    Colours: English R Y W G, Italian R G B V, Dutch R Ge W Gr, Indonesian M K P H,
+    Chinese 红 黄 白 绿. The same rule makes the characters' index on a card (G A E Ch H
+    Ca S in English).
     """
     marks = []
     for name in names:
@@ -134,23 +135,38 @@ def colour_marks(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(marks)
 
 
+@dataclass(frozen=True, slots=True)
+class FourColourText:
+    """The words on a four-colour card's face, in the page's language."""
+
+    index: str
+    """What tells the card apart at any size: the character's index (``Ch``), or the
+    flower's number; empty on a Chinese page, where the glyph is the name."""
+    mark: str
+    """The colour's mark (``R``); empty for a flower."""
+    name: str
+    """The character's name on a large card (``Chariot``); empty where it would only
+    repeat the glyph."""
+
+
 @cache
 def _card_context(lang: str) -> dict[str, Any]:
     """Card names, labels and marks in ``lang`` (the same for every page: made once)."""
     _ = catalogs.gettext_for(lang)
     colours, characters = text.colour_names(_), text.character_names(_)
     marks = colour_marks(colours)
-    labels: dict[str, tuple[str, str]] = {}
-    four_colour_marks: dict[str, str] = {}
+    # On a Chinese page the glyph itself is the character's name: no Latin index.
+    han = html_lang(lang).startswith("zh")
+    indexes = ("",) * len(characters) if han else colour_marks(characters)
+    flower = _("flower")
+    faces: dict[str, FourColourText] = {}
     for card in CARDS:
-        if card.is_flower:
-            labels[str(card)] = (_("flower"), str(card.flower))
-            four_colour_marks[str(card)] = ""
+        colour, character = card.colour, card.character
+        if card.is_flower or colour is None or character is None:
+            faces[str(card)] = FourColourText(f"{flower[:1].upper()}{card.flower}", "", flower)
         else:
-            colour, character = card.colour, card.character
-            assert colour is not None and character is not None
-            labels[str(card)] = (colours[colour], characters[character])
-            four_colour_marks[str(card)] = marks[colour]
+            name = "" if han else characters[character]
+            faces[str(card)] = FourColourText(indexes[character], marks[colour], name)
     names = text.domino_names(_)
     domino_labels = {}
     for domino in DOMINOES:
@@ -160,42 +176,44 @@ def _card_context(lang: str) -> dict[str, Any]:
         domino_labels[code] = " ".join([*parts, code])
     return {
         "four_colour_names": {str(card): text.four_colour_name(card, _) for card in CARDS},
-        "four_colour_labels": labels,
-        "four_colour_marks": four_colour_marks,
+        "four_colour_text": faces,
         "colour_legend": tuple(zip(marks, colours, ("r", "y", "w", "g"), strict=True)),
         "domino_names": names,
         "domino_labels": domino_labels,
         "domino_chinese": {str(card): card.chinese for card in DOMINOES},
+        "han_page": han,
     }
 
 
 @dataclass(frozen=True, slots=True)
 class Switch:
-    """The language switch: a GET form back to this page with ``lang`` set."""
+    """The language switch: a link back to this page per language, with ``lang`` set."""
 
-    action: str
-    hidden: tuple[tuple[str, str], ...]
-    """The page's other query parameters (``tab=rules``), kept across the switch."""
-    languages: tuple[tuple[str, str, str], ...]
-    """``(code, name in itself, html lang)`` of every language, in the switch's order."""
+    current: str
+    """The page's language, named in itself."""
+    languages: tuple[tuple[str, str, str, str], ...]
+    """``(code, name in itself, html lang, address)`` of every language, in order. The
+    address keeps the page's other query parameters (``tab=rules``)."""
 
 
-def _switch(request: Request, here: str | None) -> Switch:
+def _switch(request: Request, here: str | None, lang: str) -> Switch:
     # A page answering a POST (a start form shown again) switches on its GET address.
     # Built from the path alone, always one leading slash: "//evil.example/x" (a 404)
-    # would otherwise be a form posting to another host.
+    # would otherwise be a link to another host.
     path = "/" + request.url.path.lstrip("/")
     action = here or (path if request.method == "GET" else "/")
-    hidden = tuple(
+    kept = [
         (key, value)
         for key, value in parse_qsl(request.url.query, keep_blank_values=True)
         if key != "lang"
+    ]
+    if here is not None:
+        kept = []
+    links = tuple(
+        (code, name, html_lang(code), f"{action}?{urlencode([*kept, ('lang', code)])}")
+        for code, name in LANGUAGES.items()
     )
-    return Switch(
-        action=action,
-        hidden=hidden if here is None else (),
-        languages=tuple((code, name, html_lang(code)) for code, name in LANGUAGES.items()),
-    )
+    return Switch(current=LANGUAGES[lang], languages=links)
 
 
 def page_context(request: Request, here: str | None = None) -> dict[str, Any]:
@@ -209,7 +227,7 @@ def page_context(request: Request, here: str | None = None) -> dict[str, Any]:
         "html_lang": html_lang(lang),
         "gettext": _template_gettext(translations.gettext),
         "ngettext": _template_ngettext(translations.ngettext),
-        "switch": _switch(request, here),
+        "switch": _switch(request, here, lang),
     } | _card_context(lang)
 
 
@@ -263,7 +281,7 @@ def _cached_book(game: str, lang: str, level: int) -> RuleBook:
         "ngettext": _template_ngettext(catalogs.ngettext_for(lang)),
     } | _card_context(lang)
     cards = _rules_environment().get_template("cards.html").make_module(context)
-    deck = _DECKS[game]
+    deck = WEB_GAMES[game].deck
 
     def card(code: str) -> str:
         return str(cards.card(deck, code, "rule"))  # type: ignore[attr-defined]

@@ -23,7 +23,7 @@ from cardavia.records import Record, parse_record
 from cardavia.records.files import MAX_RECORD_BYTES
 from cardavia.records.replay import bounded
 from cardavia.store import FINISHED, StoredGame
-from cardavia.web import browsers, catalog, text
+from cardavia.web import browsers, catalog, games, text
 from cardavia.web.ai_seat import DONE, AISeatRunner, run_record
 from cardavia.web.api import Service
 from cardavia.web.deals import GAMES, GameNotFoundError, stored_record
@@ -126,7 +126,7 @@ def _viewer(
     _ = gettext_for(request)
     steps = timeline(record)
     info = catalog.games(_)[record.game]
-    seats = text.seat_names(record.game, _)
+    seats = games.WEB_GAMES[record.game].seat_names(_)
     if not own:
         seats[0] = _("South")  # the person is "you" only on their own replay
     data: dict[str, Any] = {
@@ -218,11 +218,11 @@ def explain(error: CardaviaError, _: text.Gettext) -> str:
         ) % {"index": index}
     message = str(error)
     kind = next((kind for prefix, kind in _KINDS if message.startswith(prefix)), None)
-    games = ", ".join(GAMES)
+    names = ", ".join(GAMES)
     sentences = {
         "json": _("This file is not a game record: it is not the JSON text of one."),
         "format": _("This file is not a Cardavia record: its format is not cardavia-record/1."),
-        "game": _("The record is of no game this site plays (%(games)s).") % {"games": games},
+        "game": _("The record is of no game this site plays (%(games)s).") % {"games": names},
         "first": _("The record's first seat is not a seat of its game."),
         "deck": _("The record's deck is not exactly the cards of its game."),
         "actions": _('The record\'s actions are not a list of [seat, "action"] entries.'),

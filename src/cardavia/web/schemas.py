@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from cardavia.web.deals import SEED_LIMIT
+from cardavia.web.games import GAME_NAMES
+
+
+def _known_game(name: str) -> str:
+    if name not in GAME_NAMES:
+        raise ValueError(f"unknown game {name!r}: the site plays {', '.join(GAME_NAMES)}")
+    return name
+
+
+GameName = Annotated[
+    str, AfterValidator(_known_game), Field(json_schema_extra={"enum": list(GAME_NAMES)})
+]
+"""A game's name, one of the site's games (``cardavia.web.games``)."""
 
 
 def _json_integer(value: object) -> object:
@@ -32,7 +45,7 @@ class NewGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: Literal["sisepai", "chuopai"]
+    game: GameName
     ai: Literal["basic", "strong"] = "basic"
     seed: Annotated[int, Strict(), Field(ge=0, lt=SEED_LIMIT), INTEGRAL] | None = Field(
         default=None,
@@ -58,7 +71,7 @@ class GameState(BaseModel):
     """A deal as seat 0 (the person) sees it."""
 
     id: str
-    game: Literal["sisepai", "chuopai"]
+    game: GameName
     ai: Literal["basic", "strong"]
     status: Literal["ongoing", "finished"]
     step: int = Field(description="Send it back with the next action.")
@@ -68,7 +81,8 @@ class GameState(BaseModel):
     events: list[dict[str, Any]] = Field(
         description="What happened since the person's previous action, in order (that action "
         "included); the person's own actions say whether the engine played them because they "
-        "were the only legal one (`forced`); other seats' actions never do."
+        "were the only legal one (`forced`); other seats' actions never do. The last event of "
+        "each action carries `after`, the parts of `view` it changed."
     )
     result: dict[str, Any] | None = Field(description="Once finished: as `cardavia replay` prints.")
     seed: int | None = Field(

@@ -1,19 +1,19 @@
-"""Every word the site shows a person, in one place, ready for gettext.
+"""The words every page shares, ready for gettext: card names and the table's common
+messages (each game's own are in its module, ``cardavia.web.games``).
 
 English is the source language. Each function takes the ``gettext`` of the request
-(``identity`` until translations exist) and calls it on literal strings, so that
-Babel's extractor finds every message here and in the templates, and translators get
-whole sentences with named placeholders they may reorder. The page's JavaScript shows
-only messages it receives from :func:`table_messages`: it never writes English itself.
+(``identity`` for English) and calls it on literal strings, so that Babel's extractor
+finds every message here and in the templates, and translators get whole sentences with
+named placeholders they may reorder. The page's JavaScript shows only messages it
+receives from ``cardavia.web.games.table_messages``: it never writes English itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from cardavia.cards.dominoes import DOMINOES, Domino
-from cardavia.cards.four_colour import CARDS, Card
+from cardavia.cards.dominoes import Domino
+from cardavia.cards.four_colour import Card
 
 Gettext = Callable[[str], str]
 
@@ -90,75 +90,24 @@ def domino_names(_: Gettext) -> dict[str, str]:
     }
 
 
-def family_names(_: Gettext) -> dict[str, str]:
-    """The four Chuo Pai families by their engine names."""
-    return {"Long": _("Long"), "Yao": _("Yao"), "Black": _("Black"), "Red": _("Red")}
-
-
 def domino_name(card: Domino, _: Gettext) -> str:
     """A Sichuan card's spoken name: "Black Nine"."""
     return domino_names(_)[str(card)]
 
 
-def card_catalogue(game: str, _: Gettext) -> dict[str, dict[str, Any]]:
-    """What the page needs to show and sort each card of ``game``, by code."""
-    if game == "sisepai":
-        return {
-            str(card): {"name": four_colour_name(card, _), "glyph": card.glyph, "order": int(card)}
-            for card in CARDS
-        }
-    families = family_names(_)
-    order = {"Long": 0, "Yao": 1, "Black": 2, "Red": 3}
-    return {
-        str(card): {
-            "name": domino_name(card, _),
-            "glyph": card.chinese,
-            "family": families[card.family.value],
-            # Sorted by family, strongest first, as players hold them.
-            "order": order[card.family.value] * 100 + (10 - card.rank) * 10 + int(card) % 10,
-        }
-        for card in DOMINOES
-    }
+def common_messages(_: Gettext) -> dict[str, str]:
+    """The messages the table's script shows in every game, by key; placeholders in braces.
 
-
-def seat_names(game: str, _: Gettext) -> list[str]:
-    """Who sits where, seen from the person at the bottom of the table.
-
-    Sì Sè Pái runs anticlockwise ([D4]: the next player sits to the right), Chuo Pai
-    clockwise (the next player sits to the left).
-    """
-    if game == "sisepai":
-        return [_("You"), _("East"), _("North"), _("West")]
-    return [_("You"), _("West"), _("East")]
-
-
-def sisepai_group_names(_: Gettext) -> dict[str, str]:
-    """The kinds of group shown in the end-of-deal breakdown."""
-    return {
-        "general": _("single General"),
-        "flower": _("flower"),
-        "pair": _("pair"),
-        "triple": _("identical triple"),
-        "quad": _("identical quad"),
-        "command": _("command group"),
-        "field": _("field group"),
-        "soldiers": _("soldier group"),
-    }
-
-
-def table_messages(game: str, _: Gettext) -> dict[str, str]:
-    """Every message the table's JavaScript shows, by key; placeholders in braces.
-
-    A sentence about a seat has a ``_you`` twin for the person: other languages conjugate
-    the verb for "you" ("Est ha pescato" but "Hai pescato"), so "{seat}" cannot simply
-    become "You".
+    Each game adds its own (``cardavia.web.games``). A sentence about a seat has a
+    ``_you`` twin for the person: other languages conjugate the verb for "you" ("Est ha
+    pescato" but "Hai pescato"), so "{seat}" cannot simply become "You".
 
     Counts are written so that no plural form is needed ("Cards in hand: {count}"), and
     scores use the pair ``point``/``points`` (one, other), which is all the plural rule
     English, Italian and Dutch need (Indonesian and Chinese have a single form). A
     language with more plural forms would need one message per form here.
     """
-    common = {
+    return {
         "waiting": _("The AIs are playing…"),
         "skip": _("Show all now"),
         "played_for_you": _("played for you: it was your only legal action"),
@@ -170,84 +119,10 @@ def table_messages(game: str, _: Gettext) -> dict[str, str]:
         "new_deal": _("New deal"),
         "download": _("Download record"),
         "deal_number": _("Deal number {seed}: enter it on the game page to play this deal again."),
+        "deal_label": _("Deal {seed}"),
+        "deal_over": _("The deal is over"),
+        "show_result": _("Show the result"),
         # What the table shows beside each AI: how strong it plays.
         "ai_basic": _("basic"),
         "ai_strong": _("strong"),
-    }
-    if game == "sisepai":
-        return (
-            common
-            | {
-                "drew": _("{seat} drew {card} ({stock} left in the stock)"),
-                "drew_you": _("You drew {card} ({stock} left in the stock)"),
-                "answered": _("{seat} answered: {action}"),
-                "answered_you": _("You answered: {action}"),
-                "claimed": _("{seat} took {card} from {source} and exposed {group}"),
-                "claimed_you": _("You took {card} from {source} and exposed {group}"),
-                "claimed_from_you": _("{seat} took {card} from you and exposed {group}"),
-                "claimed_own": _("{seat} took {card} and exposed {group}"),
-                "claimed_own_you": _("You took {card} and exposed {group}"),
-                "answer_pass": _("pass"),
-                "answer_win": _("win"),
-                "answer_take": _("take"),
-                "discarded": _("{seat} discarded {card}"),
-                "discarded_you": _("You discarded {card}"),
-                "untaken": _("Nobody took {card}: it becomes {seat}'s discard"),
-                "untaken_own": _("Nobody took {card}: it becomes your discard"),
-                "dead": _("Nobody took {card}: it goes to the dead pile"),
-                "won": _("{seat} won with {card}: {points}"),
-                "won_you": _("You won with {card}: {points}"),
-                "stock_out": _("The stock is empty: the deal is drawn"),
-                "claim_drawn": _("{seat} drew {card}. Will you claim it?"),
-                "claim_discard": _("{seat} discarded {card}. Will you claim it?"),
-                "claim_own_draw": _(
-                    "You drew {card}: take it, or pass and it becomes your discard."
-                ),
-                "must_discard": _("Choose a card from your hand to discard."),
-                "discard_card": _("Discard {card}"),
-                "dealer": _("Dealer"),
-                "no_discard_hint": _("Generals and flowers can never be discarded."),
-                "pass": _("Pass"),
-                "win": _("Win"),
-                "take": _("Take"),
-                "public_drawn": _("drawn by {seat}"),
-                "public_drawn_you": _("drawn by you"),
-                "public_discarded": _("discarded by {seat}"),
-                "public_discarded_you": _("discarded by you"),
-                "stock": _("Stock: {count}"),
-                "dead_pile": _("Dead pile"),
-                "draw_result": _("The stock ran out: a draw. Nobody scores."),
-                "total": _("Total: {points}"),
-                "points": _("{score} points"),
-                "point": _("{score} point"),
-                "you_won": _("You won with {points}!"),
-            }
-            | {f"group_{key}": value for key, value in sisepai_group_names(_).items()}
-        )
-    return common | {
-        "bonus": _("{seat} scored the starting bonus: {cards}"),
-        "bonus_you": _("You scored the starting bonus: {cards}"),
-        "lead": _("{seat} led {cards}"),
-        "lead_you": _("You led {cards}"),
-        "beat": _("{seat} beat it with {cards}"),
-        "beat_you": _("You beat it with {cards}"),
-        "pass_event": _("{seat} passed: nothing beats it"),
-        "pass_event_you": _("You passed: nothing beats it"),
-        "round_won": _("{seat} won the round: {cards} go to the score pile"),
-        "round_won_you": _("You won the round: {cards} go to your score pile"),
-        "deal_over": _("The deal is over"),
-        "lead_prompt": _("You lead: choose cards that form a play."),
-        "beat_prompt": _("Beat {cards} by {seat}: you must play one of these."),
-        "play": _("Play"),
-        "leader": _("Leads"),
-        "select_card": _("Select {card}"),
-        "clear": _("Clear"),
-        "pass": _("Pass"),
-        "beating_plays": _("Your beating plays"),
-        "pile": _("Score pile"),
-        "gone": _("Cards out of the deal: {count}"),
-        "current_round": _("This round"),
-        "tie": _("A tie at the top: {seats} share the win."),
-        "you_won": _("You won!"),
-        "not_a_play": _("Not a legal play yet"),
     }

@@ -24,7 +24,7 @@ from typing import Any
 
 from cardavia.games.registry import get_game
 from cardavia.records import Record, replay
-from cardavia.web.presenters import PRESENTERS, Presenter
+from cardavia.web.presenters import PRESENTERS
 
 
 def steps(record: Record) -> Iterator[tuple[Any, dict[str, Any] | None, list[Any]]]:
@@ -70,7 +70,7 @@ def timeline(record: Record) -> dict[str, Any]:
     actors: list[dict[str, Any] | None] = []
     state: Any = None
     for state, actor, caused in steps(record):
-        scenes.append([_scene(presenter, state.view(seat)) for seat in seats])
+        scenes.append([presenter.scene(state.view(seat)) for seat in seats])
         hidden.append(presenter.hidden(state))
         frames.append({"step": state.step, "events": [_event(event) for event in caused]})
         actors.append(actor)
@@ -100,13 +100,6 @@ def timeline(record: Record) -> dict[str, Any]:
         "result": None if last is None else last.to_json(),
         "finished": state.to_act is None,
     }
-
-
-def _scene(presenter: Presenter, view: Any) -> dict[str, Any]:
-    """What the table draws of one seat's view (its history is the frames' events)."""
-    data = presenter.view_json(view, ())
-    data.pop("history", None)
-    return data
 
 
 def _event(event: Any) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cardavia.store import FINISHED, DealSummary
-from cardavia.web import browsers, catalog, deal_stats, text
+from cardavia.web import browsers, catalog, deal_stats, games, text
 from cardavia.web.api import COOKIE, Service
 from cardavia.web.deal_stats import Result
 from cardavia.web.deals import AI_LEVELS, GAMES, GameNotFoundError
@@ -62,7 +62,7 @@ def level_names(_: text.Gettext) -> dict[str, str]:
 
 def result_text(game: str, result: Result, _: text.Gettext, lang: str = "en") -> str:
     """A finished deal's result, as the list says it."""
-    seats = text.seat_names(game, _)
+    seats = games.WEB_GAMES[game].seat_names(_)
     kind = result.kind_for(PERSON)
     if kind == "won":
         return _("You won")

@@ -111,6 +111,31 @@
     });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
-  else wire();
+  // The header's menus (language, display): one open at a time, closed by Escape or by
+  // a click elsewhere, as a menu is expected to behave.
+  function wireMenus() {
+    const menus = Array.from(document.querySelectorAll("details.menu"));
+    for (const menu of menus) {
+      menu.addEventListener("toggle", () => {
+        if (!menu.open) return;
+        for (const other of menus) if (other !== menu) other.open = false;
+      });
+      menu.addEventListener("keydown", (event) => {
+        if (event.key !== "Escape" || !menu.open) return;
+        menu.open = false;
+        menu.querySelector("summary").focus();
+      });
+    }
+    document.addEventListener("click", (event) => {
+      for (const menu of menus) if (menu.open && !menu.contains(event.target)) menu.open = false;
+    });
+  }
+
+  function ready() {
+    wire();
+    wireMenus();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
 })();

@@ -1,20 +1,76 @@
 // The live table: shows the state the server sent, sends the person's actions, and
-// plays the AIs' moves back one event at a time at the pace the person chose.
-// Rules live on the server: this script only offers the actions listed in `legal`.
-import * as sisepai from "./sisepai.js";
-import * as chuopai from "./chuopai.js";
-
-const data = JSON.parse(document.getElementById("table-data").textContent);
-const game = { sisepai, chuopai }[data.game];
+// plays the AIs' moves back one at a time at the pace the person chose.
+//
+// Rules live on the server. This script offers only the actions listed in `legal`, and
+// draws the table after each event from what the event says changed (`after`, a part
+// of seat 0's view): it never works out a move's consequences itself. The game's own
+// script (static/js/games/<game>.js) draws its seats, prompt and log lines.
 const $ = (id) => document.getElementById(id);
+const data = JSON.parse($("table-data").textContent);
+const game = await import(data.urls.script);
+
 const PACE_KEY = "cardavia.pace";
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+// How long each AI move stays on its own before the next: `beat` at most, and, when the
+// AIs made many moves in a row, a whole answer's moves in about `budget` (each one never
+// shorter than `floor`), so a person waits little between decisions yet sees every move.
+const PACES = {
+  slow: { beat: 1300, budget: Infinity, floor: 1300 },
+  normal: { beat: 650, budget: 1800, floor: 260 },
+  fast: { beat: 300, budget: 900, floor: 120 },
+  instant: { beat: 0, budget: 0, floor: 0 },
+};
+// Paces remembered by an older version of the page, in milliseconds.
+const OLD_PACES = { 1400: "slow", 700: "normal", 300: "fast", 0: "instant" };
 
 // One drawing of each card, made by the server; cards here are clones of it.
 const faces = new Map();
 for (const face of $("card-faces").content.querySelectorAll("[data-code]")) {
   faces.set(face.dataset.code, face);
 }
+
+// A large card's name is written at a readable size and, when it is wider than the
+// card, drawn narrower to fit (CSS scales it by the card's width over `--name-w`, the
+// width of the name's longest piece, measured here once per name, in em).
+const nameWidths = new Map();
+// A name breaks into lines at its spaces, after its hyphens, and at the soft hyphens
+// translators put in long words (Consi-gliere); each piece is measured as drawn.
+const pieces = (name) =>
+  name.split(" ").flatMap((word) => {
+    const parts = word.split(/\u00ad|(?<=-)/);
+    return parts.map((part, index) => (index < parts.length - 1 && !part.endsWith("-") ? `${part}-` : part));
+  });
+function measureNames() {
+  const probe = document.createElement("div");
+  probe.className = "name-probe";
+  probe.setAttribute("aria-hidden", "true");
+  const words = new Set();
+  for (const face of faces.values()) {
+    const name = face.querySelector(".card-name");
+    if (name) for (const word of pieces(name.textContent)) words.add(word);
+  }
+  const spans = new Map();
+  for (const word of words) {
+    const span = document.createElement("span");
+    span.textContent = word;
+    probe.append(span);
+    spans.set(word, span);
+  }
+  document.body.append(probe);
+  // In em, so that the width holds at the phone's smaller type too.
+  const size = parseFloat(getComputedStyle(probe.firstElementChild ?? probe).fontSize) || 11;
+  const widths = new Map(
+    [...spans].map(([word, span]) => [word, span.getBoundingClientRect().width / size]),
+  );
+  probe.remove();
+  for (const [code, face] of faces) {
+    const name = face.querySelector(".card-name");
+    if (!name) continue;
+    const longest = Math.max(...pieces(name.textContent).map((word) => widths.get(word) ?? 0));
+    nameWidths.set(code, Math.ceil(longest * 100) / 100);
+  }
+}
+measureNames();
 
 export const ui = {
   data,
@@ -29,6 +85,8 @@ export const ui = {
   card(code, extra) {
     const node = faces.get(code).cloneNode(true);
     if (extra) node.classList.add(...extra.split(" "));
+    const width = nameWidths.get(code);
+    if (width) node.style.setProperty("--name-w", `${width}em`);
     return node;
   },
   cards(codes, extra) {
@@ -50,6 +108,24 @@ export const ui = {
     node.setAttribute("role", "img");
     node.setAttribute("aria-label", node.title);
     return node;
+  },
+  // A seat's name plate: its name, how strong an AI it is, and the game's badges.
+  plate(seat, badges = []) {
+    const node = ui.el("div", "plate");
+    node.append(ui.el("span", "seat-name", ui.seat(seat)));
+    if (seat !== 0) node.append(ui.el("span", "seat-level", ui.messages[`ai_${data.ai}`]));
+    for (const badge of badges) node.append(badge);
+    return node;
+  },
+  // `line`, and when the engine played it for the person (their only legal action), a
+  // note that says so.
+  forcedNote(event, line) {
+    const out = document.createDocumentFragment();
+    out.append(line);
+    if (event.forced && event.seat === 0) {
+      out.append(" ", ui.el("em", "forced-note", `(${ui.text("played_for_you")})`));
+    }
+    return out;
   },
   // The message about `seat`: its "_you" twin when the seat is the person's.
   about(key, seat) {
@@ -88,6 +164,7 @@ export const ui = {
     const active = document.activeElement;
     const key = app.contains(active) ? active.dataset.focus : undefined;
     draw();
+    fitAll();
     if (!keyboardAtTable) return;
     const again = key && app.querySelector(`[data-focus="${CSS.escape(key)}"]:not(:disabled)`);
     if (again) again.focus();
@@ -110,33 +187,158 @@ let busy = false;
 let skipping = false;
 
 const pace = $("pace");
-// A person who asked for less motion gets the AIs' moves at once, unless they chose a pace.
-pace.value = localStorage.getItem(PACE_KEY) ?? (reducedMotion.matches ? "0" : pace.value);
+function chosenPace() {
+  const stored = localStorage.getItem(PACE_KEY);
+  const name = OLD_PACES[stored] ?? stored;
+  if (name in PACES) return name;
+  // A person who asked for less motion gets the AIs' moves at once, unless they chose.
+  return reducedMotion.matches ? "instant" : "normal";
+}
+pace.value = chosenPace();
 pace.addEventListener("change", () => localStorage.setItem(PACE_KEY, pace.value));
-$("skip").addEventListener("click", () => {
-  skipping = true;
-});
 
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function logEvent(event, fresh) {
-  const line = game.describe(event, ui);
-  if (!line) return;
-  const item = ui.el("li", `log-item seat-${event.seat ?? "table"}`);
-  item.append(line);
-  if (event.forced && event.seat === 0) {
-    item.classList.add("forced");
-    item.append(" ", ui.el("em", "forced-note", `(${ui.text("played_for_you")})`));
+// -- fitting cards to their regions ------------------------------------------------------
+
+// Each `.fit` region has a fixed place on the screen; its cards take the largest width
+// (`--cw`) between the region's `--fit-min` and `--fit-max` at which everything fits,
+// and past the smallest they overlap (`--overlap`, a share of a card). The size found
+// is kept for the same region, size and number of cards (regions are drawn anew on each
+// event, so they are known by their place), so the table never wobbles, and measuring
+// is done only when something changed.
+const fitted = new Map();
+const placeOf = (el) => `${el.closest("[data-seat]")?.dataset.seat ?? ""}/${el.id || el.className}`;
+
+function overflows(el) {
+  return el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth;
+}
+
+function fit(el) {
+  if (!el.offsetParent && el !== document.body) return;
+  const count = el.querySelectorAll(".card").length;
+  const key = `${count}/${el.childElementCount}/${el.clientWidth}x${el.clientHeight}`;
+  const known = fitted.get(placeOf(el));
+  if (known?.key === key) {
+    apply(el, known);
+    if (!overflows(el)) return;
   }
-  if (fresh) item.classList.add("fresh");
+  const style = getComputedStyle(el);
+  const min = parseFloat(style.getPropertyValue("--fit-min")) || 20;
+  const max = parseFloat(style.getPropertyValue("--fit-max")) || 60;
+  let best = { key, cw: min, overlap: 0 };
+  apply(el, { cw: max, overlap: 0 });
+  if (!overflows(el)) best = { key, cw: max, overlap: 0 };
+  else {
+    let low = min;
+    let high = max;
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      apply(el, { cw: mid, overlap: 0 });
+      if (overflows(el)) high = mid;
+      else low = mid;
+    }
+    apply(el, { cw: low, overlap: 0 });
+    if (!overflows(el)) best = { key, cw: low, overlap: 0 };
+    else {
+      // Even the smallest cards do not fit: let them overlap, as little as will do,
+      // first in rows, then (groups side by side) on one line.
+      best = null;
+      for (const line of [false, true]) {
+        for (let step = 6; step <= 17 && !best; step += 1) {
+          const trial = { key, cw: min, overlap: step / 20, line };
+          apply(el, trial);
+          if (!overflows(el)) best = trial;
+        }
+      }
+      // And past that, smaller still (side by side if they can, else overlapping):
+      // every card stays on the screen.
+      for (const overlap of [0, 0.85]) {
+        for (let cw = min - 1; cw >= 14 && !best; cw -= 1) {
+          const trial = { key, cw, overlap, line: overlap > 0 };
+          apply(el, trial);
+          if (!overflows(el)) best = trial;
+        }
+      }
+      best ??= { key, cw: 14, overlap: 0.85, line: true };
+    }
+  }
+  fitted.set(placeOf(el), best);
+  apply(el, best);
+}
+
+function apply(el, { cw, overlap, line = false }) {
+  el.style.setProperty("--cw", `${cw}px`);
+  el.style.setProperty("--overlap", String(overlap));
+  el.toggleAttribute("data-overlap", overlap > 0);
+  el.toggleAttribute("data-line", line);
+}
+
+function fitAll() {
+  // The prompt first: the regions then fit what room it leaves them.
+  fitPrompt();
+  for (const el of app.querySelectorAll(".fit")) fit(el);
+}
+
+function fitPrompt() {
+  // A prompt with many choices first draws its cards more compactly (by their index
+  // alone), then grows, and the regions above give way.
+  const prompt = $("prompt");
+  prompt.removeAttribute("data-compact");
+  for (const optional of prompt.querySelectorAll(".optional")) optional.hidden = false;
+  // Its usual height: its row's, as the grid gives it with nothing in the prompt.
+  prompt.classList.add("measuring");
+  const usual = prompt.offsetHeight;
+  prompt.classList.remove("measuring");
+  if (prompt.offsetHeight > usual + 1) prompt.setAttribute("data-compact", "");
+  // Shortcuts in the prompt (Chuo Pai's beating plays) are shown only when they all fit
+  // in its usual height: the choices themselves always are.
+  for (const optional of prompt.querySelectorAll(".optional")) {
+    optional.hidden = false;
+    delete optional.dataset.dropped;
+    if (overflows(prompt) || prompt.offsetHeight > usual + 1) {
+      optional.hidden = true;
+      optional.dataset.dropped = "";
+    }
+  }
+}
+new ResizeObserver(() => {
+  fitAll();
+  $("log").scrollTop = $("log").scrollHeight;
+}).observe(app);
+
+// -- the log ------------------------------------------------------------------------
+
+// The log is written from the person's history alone (the public events and their own
+// answers, as the server keeps them), one event after another in the same way whether
+// it is read live or after a reload: the two always read alike.
+const noted = new Set();
+
+function logEvent(event, fresh) {
+  const lines = game.describe(event, ui);
+  if (!lines) return;
+  if (event.note && !noted.has(event.note)) {
+    // A rule a new player may not know, said once: where it first decides a card.
+    noted.add(event.note);
+    lines.push(ui.fmt(`note_${event.note}`));
+  }
   const log = $("log");
-  log.append(item);
+  const items = lines.map((line, index) => {
+    const item = ui.el("li", index ? "log-item log-more" : `log-item seat-${event.seat ?? "table"}`);
+    item.append(line);
+    if (fresh) item.classList.add("fresh");
+    return item;
+  });
+  if (event.forced && event.seat === 0) items[0].classList.add("forced");
+  log.append(...items);
   log.scrollTop = log.scrollHeight;
   // Say what the others did (and what was played for the person); the person's own
   // choices need no announcement.
-  if (fresh && (event.seat !== 0 || event.forced)) announce(ui.spoken(item));
+  if (fresh && (event.seat !== 0 || event.forced)) {
+    for (const item of items) announce(ui.spoken(item));
+  }
 }
 
 // The live region: one line per event, in order; old lines go so it never grows long.
@@ -147,11 +349,19 @@ function announce(sentence) {
   while (region.childElementCount > 8) region.firstElementChild.remove();
 }
 
-// Keyboard play: after each answer the focus goes to the person's first choice, as long
-// as the person was using the table (never stolen from the settings or the log).
+function redrawLog() {
+  $("log").replaceChildren();
+  noted.clear();
+  for (const event of state.view.history) logEvent(event, false);
+}
+
+// -- the keyboard ----------------------------------------------------------------------
+
+// After each answer the focus goes to the person's first choice, as long as the person
+// was using the table (never stolen from the settings or the log).
 let keyboardAtTable = false;
 document.addEventListener("focusin", (event) => {
-  keyboardAtTable = app.contains(event.target) && !$("log").contains(event.target);
+  keyboardAtTable = app.contains(event.target) && !$("side").contains(event.target);
 });
 
 function focusFirstChoice() {
@@ -175,28 +385,66 @@ $("hand").addEventListener("keydown", (event) => {
   buttons[Math.max(0, Math.min(buttons.length - 1, next))].focus();
 });
 
+// -- the log panel on small screens ------------------------------------------------------
+
+const side = $("side");
+function showLog(open) {
+  side.classList.toggle("open", open);
+  $("log-toggle").setAttribute("aria-expanded", String(open));
+  if (open) $("log").focus();
+  else if (document.activeElement === document.body || side.contains(document.activeElement)) {
+    $("log-toggle").focus();
+  }
+}
+$("log-toggle").addEventListener("click", () => showLog(!side.classList.contains("open")));
+$("log-close").addEventListener("click", () => showLog(false));
+side.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && side.classList.contains("open")) showLog(false);
+});
+
+// -- drawing ----------------------------------------------------------------------------
+
 function showEnding() {
   const ending = $("ending");
   if (state.status !== "finished") {
     ending.hidden = true;
     return;
   }
-  $("ending-body").replaceChildren();
+  $("ending-body").replaceChildren(game.ending(state, ui));
   $("ending-title").replaceChildren(game.endingTitle(state, ui));
-  $("ending-body").append(game.ending(state, ui));
   $("deal-number-note").textContent =
     state.seed === null ? "" : ui.text("deal_number", { seed: state.seed });
+  if (state.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
   ending.hidden = false;
+  fitAll();
   if (keyboardAtTable && !busy) $("new-deal").focus();
 }
+$("ending-hide").addEventListener("click", () => {
+  $("ending").hidden = true;
+  render();
+  $("prompt").querySelector("button")?.focus();
+});
 
 function showPrompt() {
   const prompt = $("prompt");
   prompt.replaceChildren();
-  prompt.hidden = state.status === "finished" && !busy;
   prompt.classList.toggle("mine", state.your_turn && !busy);
   if (busy) {
-    prompt.append(ui.el("p", "waiting", ui.text("waiting")));
+    const line = ui.el("p", "waiting", ui.text("waiting"));
+    const skip = ui.button(ui.text("skip"), () => (skipping = true), "button small");
+    skip.id = "skip";
+    skip.hidden = pace.value === "instant";
+    line.append(" ", skip);
+    prompt.append(line);
+    return;
+  }
+  // What the person's last answer led to, when it needs explaining.
+  const outcome = game.outcome?.(state, ui);
+  if (outcome) prompt.append(outcome);
+  if (state.status === "finished") {
+    const again = ui.button(ui.text("show_result"), () => showEnding(), "button primary");
+    again.dataset.focus = "result";
+    prompt.append(ui.el("p", "prompt-text", ui.text("deal_over")), again);
     return;
   }
   if (state.your_turn) game.prompt(prompt, state, ui);
@@ -205,23 +453,30 @@ function showPrompt() {
 function render(highlight) {
   ui.keepFocus(() => {
     game.render(model, state, ui, { busy, highlight });
-    $("hand").hidden = model.hand.length === 0;
     showPrompt();
   });
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+}
+
+// An event that the person should get a moment to see: the last of an AI's (or the
+// table's) action. The person's own actions are marked `forced` either way.
+function isBeat(event) {
+  return Boolean(event.after) && !("forced" in event);
 }
 
 async function animate(events) {
   skipping = false;
-  $("skip").hidden = false;
+  const chosen = PACES[pace.value] ?? PACES.normal;
+  const beats = events.filter(isBeat).length;
+  const delay = beats ? Math.max(chosen.floor, Math.min(chosen.beat, chosen.budget / beats)) : 0;
   for (const event of events) {
-    model = game.apply(model, event);
-    const mine = event.seat === 0 && !event.forced;
-    render(event);
+    if (event.after) model = { ...model, ...event.after };
     logEvent(event, true);
-    const delay = Number(pace.value);
-    if (!mine && delay > 0 && !skipping) await sleep(delay);
+    if (!event.after || delay === 0 || skipping) continue;
+    render(event);
+    if (isBeat(event)) await sleep(delay);
   }
-  $("skip").hidden = true;
 }
 
 async function refresh() {
@@ -273,13 +528,8 @@ async function send(action) {
 function notice(message) {
   const note = ui.el("p", "notice", message);
   note.setAttribute("role", "alert");
-  $("prompt").before(note);
+  $("prompt").prepend(note);
   setTimeout(() => note.remove(), 6000);
-}
-
-function redrawLog() {
-  $("log").replaceChildren();
-  for (const event of game.history(state)) logEvent(event, false);
 }
 
 redrawLog();

@@ -8,24 +8,26 @@ function select(tab) {
     other.setAttribute("aria-selected", chosen ? "true" : "false");
     document.getElementById(other.getAttribute("aria-controls")).hidden = !chosen;
   }
+  // A table page fills the screen only while its table is shown.
+  document.body.classList.toggle("on-table", tab.id === "tab-table");
   history.replaceState(null, "", tab.getAttribute("href"));
   keepTabAcrossLanguages(tab);
+  window.dispatchEvent(new Event("resize"));
 }
 
-// The language switch reloads this page: let it come back to the tab now shown.
+// The language links reload this page: let them come back to the tab now shown.
 function keepTabAcrossLanguages(tab) {
-  const form = document.getElementById("language-switch");
-  if (!form) return;
   const value = new URL(tab.href).searchParams.get("tab");
-  let field = form.querySelector("input[name=tab]");
-  if (value && !field) {
-    field = document.createElement("input");
-    field.type = "hidden";
-    field.name = "tab";
-    form.prepend(field);
+  for (const link of document.querySelectorAll("#language-switch a[href]")) {
+    const url = new URL(link.href);
+    if (value) url.searchParams.set("tab", value);
+    else url.searchParams.delete("tab");
+    // The language stays last, as the server writes it.
+    const lang = url.searchParams.get("lang");
+    url.searchParams.delete("lang");
+    url.searchParams.set("lang", lang);
+    link.href = url.pathname + url.search;
   }
-  if (value) field.value = value;
-  else field?.remove();
 }
 
 for (const tab of tabs) {

@@ -1,111 +1,62 @@
-// Chuo Pai at the table: draw the view, replay events on it, and let the person build a
-// play from their hand. Only plays listed in `legal` can be submitted.
+// Chuo Pai at the table: draw seat 0's view, write the log, and let the person build a
+// play from their hand. Only plays listed in `legal` can be submitted; nothing here
+// works out whether cards form a play or beat another.
 const cardsOf = (action) => (action === "pass" ? [] : action.split(" ").slice(1));
 
-function removeCards(list, codes) {
-  for (const code of codes) {
-    const at = list.indexOf(code);
-    if (at >= 0) list.splice(at, 1);
-  }
-}
-
-export function apply(model, event) {
-  const next = structuredClone(model);
-  const seat = event.seat;
-  switch (event.type) {
-    case "bonus":
-      next.piles[seat].push(...event.cards);
-      next.bonus[seat] = event.cards;
-      next.scores[seat] += event.cards.length;
-      break;
-    case "lead":
-      next.round = [];
-    // falls through: a lead is played like a beat
-    case "beat": {
-      const cards = cardsOf(event.action);
-      next.round.push({ seat, action: event.action });
-      next.top = { seat, action: event.action };
-      next.hand_sizes[seat] -= cards.length;
-      if (seat === 0) removeCards(next.hand, cards);
-      break;
-    }
-    case "pass":
-      next.round.push({ seat, action: "pass" });
-      break;
-    case "round_won": {
-      const won = cardsOf(event.action);
-      next.piles[seat].push(...won);
-      next.scores[seat] += won.length;
-      for (const play of next.round) {
-        if (!(play.seat === seat && play.action === event.action)) {
-          next.gone.push(...cardsOf(play.action));
-        }
-      }
-      next.round = [];
-      next.top = null;
-      if (event.next_leader !== null) next.leader = event.next_leader;
-      break;
-    }
-    case "deal_over":
-      next.to_act = null;
-      break;
-  }
-  next.history.push(event);
-  return next;
-}
-
-export function history(state) {
-  return state.view.history;
-}
+// The round that was won last, as the log has told it so far: shown in the centre until
+// the next lead, so the person sees what won after the table is cleared.
+let lastRound = null;
 
 export function describe(event, ui) {
   const seat = ui.seat(event.seat);
   switch (event.type) {
     case "bonus":
-      return ui.fmt(ui.about("bonus", event.seat), { seat, cards: ui.cards(event.cards, "mini") });
+      return [ui.fmt(ui.about("bonus", event.seat), { seat, cards: ui.cards(event.cards, "mini") })];
     case "lead":
-      return ui.fmt(ui.about("lead", event.seat), { seat, cards: ui.cards(cardsOf(event.action), "mini") });
+      lastRound = null;
+      return [ui.forcedNote(event, ui.fmt(ui.about("lead", event.seat), { seat, cards: played(event, ui) }))];
     case "beat":
-      return ui.fmt(ui.about("beat", event.seat), { seat, cards: ui.cards(cardsOf(event.action), "mini") });
+      return [ui.forcedNote(event, ui.fmt(ui.about("beat", event.seat), { seat, cards: played(event, ui) }))];
     case "pass":
-      return ui.fmt(ui.about("pass_event", event.seat), { seat });
+      return [ui.fmt(ui.about("pass_event", event.seat), { seat })];
     case "round_won":
-      return ui.fmt(ui.about("round_won", event.seat), { seat, cards: ui.cards(cardsOf(event.action), "mini") });
+      lastRound = event;
+      return [ui.fmt(ui.about("round_won", event.seat), { seat, cards: played(event, ui) })];
     case "deal_over":
-      return ui.fmt("deal_over");
+      return [ui.fmt("deal_over")];
   }
   return null;
 }
 
-function plate(model, state, ui, seat) {
-  const node = ui.el("div", "plate");
-  node.append(ui.el("span", "seat-name", ui.seat(seat)));
-  if (seat !== 0) node.append(ui.el("span", "seat-level", ui.messages[`ai_${state.ai}`]));
-  if (model.leader === seat && model.to_act !== null) {
-    node.append(ui.el("span", "badge", ui.messages.leader));
-  }
-  node.append(ui.el("span", "score", ui.text("score", { score: model.scores[seat] })));
-  return node;
+function played(event, ui) {
+  return ui.cards(cardsOf(event.action), "mini");
 }
 
 function pile(model, ui, seat) {
-  const node = ui.el("div", "pile");
-  node.title = ui.messages.pile;
-  const cards = [...model.piles[seat]].sort(ui.byOrder);
-  node.append(ui.cards(cards, "mini"));
+  const node = ui.el("div", "pile fit");
+  node.setAttribute("aria-label", ui.messages.pile);
+  node.setAttribute("role", "group");
+  node.append(ui.cards([...model.piles[seat]].sort(ui.byOrder), "small"));
   return node;
 }
 
 export function render(model, state, ui, { busy, highlight }) {
-  const acting = highlight ? highlight.seat : model.to_act;
+  const over = model.to_act === null;
+  const acting = busy ? highlight?.seat : state.your_turn ? 0 : null;
   const winners = state.result && !busy ? state.result.winners : [];
   for (const box of document.querySelectorAll(".seat[data-seat]")) {
     const seat = Number(box.dataset.seat);
-    box.replaceChildren(plate(model, state, ui, seat));
-    box.classList.toggle("acting", acting === seat && model.to_act !== null);
+    const badges = [];
+    if (model.leader === seat && !over) badges.push(ui.el("span", "badge", ui.messages.leader));
+    const head = ui.el("div", "seat-head");
+    const meta = ui.el("div", "seat-meta");
+    meta.append(ui.el("span", "score", ui.text("score", { score: model.scores[seat] })));
+    if (seat !== 0) meta.append(ui.concealed("domino", model.hand_sizes[seat]));
+    head.append(ui.plate(seat, badges), meta);
+    box.replaceChildren(head, pile(model, ui, seat));
+    box.setAttribute("aria-label", ui.seat(seat));
+    box.classList.toggle("acting", acting === seat && !over);
     box.classList.toggle("winner", winners.includes(seat));
-    if (seat !== 0) box.append(ui.concealed("domino", model.hand_sizes[seat]));
-    box.append(pile(model, ui, seat));
   }
   const round = document.getElementById("round");
   round.replaceChildren();
@@ -115,8 +66,14 @@ export function render(model, state, ui, { busy, highlight }) {
     row.classList.toggle("top", Boolean(isTop));
     row.append(ui.el("span", "play-seat", ui.seat(play.seat)));
     if (play.action === "pass") row.append(ui.el("span", "play-pass", ui.messages.pass));
-    else row.append(ui.cards(cardsOf(play.action), highlight && play === model.round.at(-1) ? "arrive" : ""));
+    else row.append(ui.cards(cardsOf(play.action), "small"));
     round.append(row);
+  }
+  const last = document.getElementById("last-round");
+  last.replaceChildren();
+  if (lastRound && !model.round.length) {
+    last.append(ui.fmt(ui.about("last_round", lastRound.seat), { seat: ui.seat(lastRound.seat) }));
+    last.append(" ", ui.cards(cardsOf(lastRound.action), "mini"));
   }
   document.getElementById("gone").textContent = ui.text("gone", { count: model.gone.length });
   renderHand(model, state, ui, busy);
@@ -140,6 +97,7 @@ function contains(big, small) {
   return true;
 }
 
+// The hand, sorted as players hold it: one labelled run per family.
 function renderHand(model, state, ui, busy) {
   const hand = document.getElementById("hand");
   hand.replaceChildren();
@@ -157,7 +115,10 @@ function renderHand(model, state, ui, busy) {
     if (ui.catalogue[code].family !== family) {
       family = ui.catalogue[code].family;
       run = ui.el("div", "hand-run");
-      run.dataset.family = family;
+      run.setAttribute("role", "group");
+      run.setAttribute("aria-label", family);
+      // The family's name, as a tab before its first card (the cards flow on).
+      run.append(ui.el("span", "family-name", family));
       hand.append(run);
     }
     if (!active) {
@@ -199,6 +160,7 @@ function promptFor(node, model, state, ui) {
   const chosen = selected.map((i) => sorted[i]).sort(ui.byOrder);
   const text = ui.el("p", "prompt-text");
   const top = model.top;
+  node.dataset.prompt = top ? "beat_prompt" : "lead_prompt";
   if (top) {
     text.append(
       ui.fmt("beat_prompt", { cards: ui.cards(cardsOf(top.action), "mini"), seat: ui.seat(top.seat) }),
@@ -230,11 +192,11 @@ function promptFor(node, model, state, ui) {
     pass.dataset.focus = "pass";
     choices.append(pass);
   }
-  node.append(choices);
-  // Answering, the beating plays are few: offer them directly too.
+  // Answering, the beating plays are few: offer them directly too, when they all fit.
   if (top && state.legal.length <= 12) {
-    const list = ui.el("div", "quick-plays");
-    list.append(ui.el("span", "quick-title", ui.messages.beating_plays));
+    const list = ui.el("div", "quick-plays optional");
+    list.setAttribute("role", "group");
+    list.setAttribute("aria-label", ui.messages.beating_plays);
     for (const action of state.legal) {
       if (action === "pass") continue;
       const button = ui.button(ui.cards(cardsOf(action), "mini"), () => ui.send(action), "button quick");
@@ -242,8 +204,13 @@ function promptFor(node, model, state, ui) {
       button.dataset.focus = action;
       list.append(button);
     }
-    node.append(list);
+    // Beside the choices, on their line while there is room.
+    const row = ui.el("div", "prompt-actions");
+    row.append(choices, list);
+    node.append(row);
+    return;
   }
+  node.append(choices);
 }
 
 export function endingTitle(state, ui) {
@@ -254,14 +221,34 @@ export function endingTitle(state, ui) {
   return winners[0] === 0 ? ui.messages.you_won : ui.text("winner", { seat: ui.seat(winners[0]) });
 }
 
+// Each seat's account: the starting bonus apart, the rounds won and what they brought,
+// the cards left in the hand (they do not score), and the score as their sum.
 export function ending(state, ui) {
-  const table = ui.el("table", "scores");
-  const scores = state.result.scores;
-  scores.forEach((score, seat) => {
-    const row = ui.el("tr");
-    if (state.result.winners.includes(seat)) row.className = "winner";
-    row.append(ui.el("th", "", ui.seat(seat)), ui.el("td", "", String(score)));
-    table.append(row);
+  const list = ui.el("ol", "accounts");
+  state.view.ending.forEach((account, seat) => {
+    const item = ui.el("li", "tile account");
+    if (state.result.winners.includes(seat)) item.classList.add("winner");
+    const head = ui.el("p", "account-head");
+    head.append(ui.el("span", "account-seat", ui.seat(seat)));
+    head.append(ui.el("span", "account-score", ui.text("score", { score: account.score })));
+    item.append(head);
+    const rows = ui.el("dl", "account-rows");
+    const row = (label, value) => {
+      rows.append(ui.el("dt", "", label));
+      const cell = ui.el("dd");
+      cell.append(value);
+      rows.append(cell);
+    };
+    const cards = (codes) => (codes.length ? ui.cards(codes, "small") : ui.messages.none);
+    row(`${ui.messages.end_bonus} (${account.bonus.length})`, cards(account.bonus));
+    row(ui.messages.end_rounds, String(account.rounds));
+    row(`${ui.messages.end_won} (${account.won.length})`, cards(account.won));
+    row(ui.messages.end_left, String(account.left));
+    item.append(rows);
+    item.append(
+      ui.el("p", "sum", `${account.bonus.length} + ${account.won.length} = ${account.score}`),
+    );
+    list.append(item);
   });
-  return table;
+  return list;
 }

@@ -1,0 +1,93 @@
+"""What every game's web part provides: the museum's entry, the table's words, the
+presenter of seat 0's view, and the facts a page needs to tell what happened.
+
+A game's web part is one module in this package (``sisepai.py``, ``chuopai.py``), its
+table template ``templates/games/<name>.html`` and its script
+``static/js/games/<name>.js``; :mod:`cardavia.web.games` lists the modules. Nothing else
+in the web package names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardavia.web.text import Gettext
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game as the museum presents it."""
+
+    name: str
+    """The registry name (``sisepai``)."""
+    title: str
+    chinese: str
+    players: int
+    facts: str
+    """"4 players · you against three AIs · one deal"."""
+    summary: str
+    tradition: str
+    """The slug of the tradition whose cards it uses."""
+    sample: tuple[str, ...]
+    """A few card codes to show beside it."""
+
+
+class WebGame(Protocol):
+    """One game's web part."""
+
+    name: str
+    """The engine's registry name, also the template's and the script's file name."""
+    deck: str
+    """Which card drawing it uses (``templates/cards.html``): ``four_colour`` or ``domino``."""
+
+    def info(self, _: Gettext) -> GameInfo:
+        """The museum's entry for the game, in the page's language."""
+        ...
+
+    def seat_names(self, _: Gettext) -> list[str]:
+        """Who sits where, seen from the person (seat 0) at the bottom of the table."""
+        ...
+
+    def messages(self, _: Gettext) -> dict[str, str]:
+        """The game's own sentences for the table's script, by key (placeholders in braces)."""
+        ...
+
+    def catalogue(self, _: Gettext) -> dict[str, dict[str, Any]]:
+        """What the script needs to show and sort each card, by code."""
+        ...
+
+    # -- presenting a deal to seat 0 ------------------------------------------------------
+
+    def opening_events(self, game: Any, deck: Sequence[Any], first: int) -> tuple[Any, ...]:
+        """Events of the deal itself that come before the first forced action."""
+        ...
+
+    def view_json(self, view: Any, log: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """Seat 0's view as JSON-ready data; ``log`` is every event seat 0 has seen, which
+        becomes the view's ``history`` (the page's log is written from it alone)."""
+        ...
+
+    def scene(self, view: Any) -> dict[str, Any]:
+        """What the table draws of a view: :meth:`view_json` without the history."""
+        ...
+
+    def is_action(self, event: dict[str, Any]) -> bool:
+        """True when ``event`` records a seat's action (a decision or a forced one)."""
+        ...
+
+    def action_of(self, event: Any) -> str | None:
+        """The action (in notation) that an engine event records, else ``None``."""
+        ...
+
+    def hidden(self, state: Any) -> dict[str, Any]:
+        """What no seat's view holds (the stock's order), for the replay of a finished
+        deal only: an engine-only look, never sent while a deal runs."""
+        ...
+
+    def explain(self, data: dict[str, Any], before: Any, action: str) -> None:
+        """Add to ``data`` (a visible event, as JSON) what seat 0 needs to understand it:
+        which rule decided it. ``before`` is the engine state in which ``action`` caused
+        the event; only what seat 0 may see of it may be used."""
+        ...

@@ -1,0 +1,69 @@
+"""What the browser tests of the table share: sitting down at a deal, waiting for the
+page, reading the deal through the API (with the page's own cookie), and playing one of
+the person's legal actions by clicking, as a person would."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from cardavia.bench.table import click
+
+SIZES = {
+    "1366x768": (1366, 768),
+    "1280x720": (1280, 720),
+    "1920x1080": (1920, 1080),
+    "390x844": (390, 844),
+    "360x740": (360, 740),
+    "844x390": (844, 390),
+}
+"""The screens the table must fit: three desktops, two phones upright, one on its side."""
+
+
+def new_page(browser: Browser, pace: str = "instant", **options: Any) -> Page:
+    """A page in a fresh context (1366 × 768 unless ``options`` say otherwise), the AIs at
+    ``pace``: the tests wait for the page, not for the animation, unless they watch it."""
+    context = browser.new_context(**({"viewport": {"width": 1366, "height": 768}} | options))
+    context.add_init_script(f"localStorage.setItem('cardavia.pace', '{pace}')")
+    return context.new_page()
+
+
+def start_table(page: Page, site: str, game: str, seed: int, lang: str = "en") -> None:
+    """Sit down at deal ``seed`` of ``game`` through the start form, in ``lang``."""
+    page.goto(f"{site}/games/{game}?lang={lang}")
+    page.locator(".deal-number summary").click()
+    page.fill("input[name=seed]", str(seed))
+    page.click(".start-form button[type=submit]")
+    page.wait_for_selector("#table-app[data-ready=true]")
+    wait_idle(page)
+
+
+def wait_idle(page: Page, after_step: int | None = None, timeout: float = 30000) -> None:
+    """Wait until the table shows a settled position (after ``after_step``, if given)."""
+    condition = "document.getElementById('table-app').dataset.busy === 'false'"
+    if after_step is not None:
+        condition += f" && document.getElementById('table-app').dataset.step !== '{after_step}'"
+    # A function, not an expression: a string predicate is eval'ed, which the CSP forbids.
+    page.wait_for_function(f"() => {condition}", timeout=timeout)
+
+
+def settle(page: Page) -> None:
+    """Let the page lay itself out again (a resize, a re-fit of the cards) and paint."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def api_state(page: Page, site: str) -> dict[str, Any]:
+    """The deal as the API tells it to this browser (the page's cookie)."""
+    data = json.loads(page.locator("#table-data").inner_text())
+    response = page.request.get(site + data["urls"]["state"])
+    assert response.ok
+    state: dict[str, Any] = response.json()
+    return state
+
+
+play = click
+"""Play one of the person's actions by clicking, as the table benchmark does."""

@@ -1,0 +1,69 @@
+"""An accessibility engine no one here wrote, axe-core (bundled by axe-playwright-python),
+checks every page of the site and both tables mid-deal, in the five languages, in Debian's
+Chromium: no serious or critical violation (contrast, names of controls and images, ARIA,
+landmarks, scrollable regions that a keyboard cannot reach, …).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+from tables import api_state, new_page, play, start_table, wait_idle
+
+from cardavia.i18n.languages import LANGUAGES
+
+from .conftest import SITE_PAGES
+
+AXE = Axe()
+SERIOUS = {"serious", "critical"}
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser) -> Iterator[Page]:
+    page = new_page(browser)
+    yield page
+    page.context.close()
+
+
+def serious(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now, in words."""
+    found: dict[str, Any] = AXE.run(page).response
+    return [
+        f"{rule['id']} ({rule['impact']}): {rule['help']} — "
+        + "; ".join(" ".join(node["target"]) for node in rule["nodes"][:4])
+        for rule in found["violations"]
+        if rule["impact"] in SERIOUS
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_passes_axe(page: Page, random_site: str, lang: str) -> None:
+    problems = {}
+    for path in [*SITE_PAGES, "/nowhere"]:
+        page.goto(f"{random_site}{path}{'&' if '?' in path else '?'}lang={lang}")
+        found = serious(page)
+        if found:
+            problems[path] = found
+    assert problems == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_the_table_mid_deal_passes_axe(page: Page, random_site: str, game: str, lang: str) -> None:
+    start_table(page, random_site, game, 28, lang)
+    rng = random.Random(28)
+    for _ in range(4):  # a few decisions in: groups or piles, a log, a prompt
+        state = api_state(page, random_site)
+        play(page, rng.choice(sorted(state["legal"])))
+        wait_idle(page, after_step=state["step"])
+    assert serious(page) == []
+    # The same table on a phone, with its log open over it.
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.click("#log-toggle")
+    assert serious(page) == []
+    page.set_viewport_size({"width": 1366, "height": 768})

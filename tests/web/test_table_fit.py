@@ -1,0 +1,184 @@
+"""One screen: at every decision of whole deals, on three desktops and three phone
+screens, everything the person needs to decide lies on the screen, unclipped.
+
+For each decision the test resizes the window to each size and checks, with bounding
+boxes, that each opponent's name, card count and groups (Chuo Pai: score pile), the
+public card and whose it is (Chuo Pai: the round's plays), the stock count, the prompt
+with every choice, the person's own groups and the whole hand lie inside the viewport
+and inside every box that clips them — without scrolling, and without the page
+scrolling sideways. The deals are chosen to run long, with every seat laying down
+several groups (random AIs take whatever they can).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+from tables import SIZES, api_state, new_page, play, settle, start_table, wait_idle
+
+# What must be seen, by selector; every element each selector finds is checked.
+NEEDED = {
+    "sisepai": [
+        ".seat:not(.you) .seat-name",
+        ".seat:not(.you) .concealed",
+        ".seat .exposed .card",
+        "#public .public-slot .card",
+        "#public .public-caption",
+        "#stock .stock-count",
+    ],
+    "chuopai": [
+        ".seat:not(.you) .seat-name",
+        ".seat:not(.you) .concealed",
+        ".seat .score",
+        ".seat .pile .card",
+        "#round .play-seat",
+        "#round .card",
+    ],
+}
+ALWAYS = ["#prompt .prompt-text", "#prompt button", "#hand .card"]
+
+# A box is seen when it lies inside the viewport and inside every ancestor that clips
+# its overflow (a region whose cards did not fit would hide some of them).
+UNSEEN = """(selectors) => {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const height = document.documentElement.clientHeight;
+  if (document.documentElement.scrollWidth > width) problems.push("the page scrolls sideways");
+  if (scrollY !== 0) problems.push(`the page is scrolled to ${scrollY}`);
+  for (const selector of selectors) {
+    for (const el of document.querySelectorAll(selector)) {
+      if (el.closest("[hidden], .optional[data-dropped]")) continue;
+      const box = el.getBoundingClientRect();
+      if (!box.width || !box.height) continue;
+      let room = { left: 0, top: 0, right: width, bottom: height };
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX !== "visible" || style.overflowY !== "visible") {
+          const clip = up.getBoundingClientRect();
+          room = {
+            left: Math.max(room.left, clip.left), top: Math.max(room.top, clip.top),
+            right: Math.min(room.right, clip.right), bottom: Math.min(room.bottom, clip.bottom),
+          };
+        }
+      }
+      const out = box.left < room.left - 1 || box.top < room.top - 1 ||
+        box.right > room.right + 1 || box.bottom > room.bottom + 1;
+      if (out) {
+        const name = el.dataset.code || el.textContent.trim().slice(0, 30);
+        const where = [box.left, box.top, box.right, box.bottom].map(Math.round).join(",");
+        const inside = Object.values(room).map(Math.round);
+        problems.push(`${selector} "${name}" at ${where} outside ${inside}`);
+      }
+    }
+  }
+  return problems;
+}"""
+
+DEALS = [
+    # (game, deal number, language): long deals; each seat lays down four or five groups.
+    ("sisepai", 28, "en"),
+    ("sisepai", 10, "id"),
+    ("chuopai", 3, "it"),
+    ("chuopai", 8, "nl"),
+]
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    page.context.close()
+    assert errors == [], f"script errors on the page: {errors}"
+
+
+def unseen(page: Page, game: str) -> dict[str, list[str]]:
+    """What is not fully on the screen, at each size, for the position shown now."""
+    found = {}
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        problems: list[str] = page.evaluate(UNSEEN, NEEDED[game] + ALWAYS)
+        if problems:
+            found[name] = problems
+    page.set_viewport_size({"width": 1366, "height": 768})
+    settle(page)
+    return found
+
+
+@pytest.mark.parametrize(("game", "seed", "lang"), DEALS)
+def test_every_decision_fits_every_screen(
+    page: Page, random_site: str, game: str, seed: int, lang: str
+) -> None:
+    start_table(page, random_site, game, seed, lang)
+    rng = random.Random(seed)
+    decisions = 0
+    most_groups = 0
+    for _ in range(400):
+        wait_idle(page)
+        state = api_state(page, random_site)
+        if state["status"] == "finished":
+            break
+        decisions += 1
+        if game == "sisepai":
+            most_groups = max(most_groups, min(len(groups) for groups in state["view"]["exposed"]))
+        problems = unseen(page, game)
+        assert problems == {}, f"decision {decisions} of deal {seed}: {problems}"
+        play(page, rng.choice(sorted(state["legal"])))
+        wait_idle(page, after_step=state["step"])
+    else:
+        pytest.fail("the deal did not end")
+    assert decisions >= 8, "a long deal"
+    if game == "sisepai":
+        assert most_groups >= 4, "late in the deal every seat has laid down several groups"
+
+
+# -- a phone -----------------------------------------------------------------------------
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+ROWS = """() => new Set([...document.querySelectorAll("#hand .card")]
+  .map((card) => Math.round(card.getBoundingClientRect().top))).size"""
+
+
+def test_a_phone_gets_a_one_line_header_and_no_keyboard_hint(
+    browser: Browser, random_site: str
+) -> None:
+    page = new_page(browser, **PHONE)
+    for lang in ("en", "id", "zh"):
+        for path in ("/", "/games/sisepai", "/docs"):
+            page.goto(f"{random_site}{path}?lang={lang}")
+            height = page.locator(".site-header").bounding_box()["height"]  # type: ignore[index]
+            assert height <= 64, f"{path} in {lang}: the header is {height} px"
+    start_table(page, random_site, "sisepai", 10, "id")
+    assert not page.locator("#hand-keys").is_visible(), "a touch screen has no keyboard"
+    assert page.locator(".site-header").bounding_box()["height"] <= 64  # type: ignore[index]
+    # The display settings are one control that opens them.
+    assert not page.locator("#display-contrast").is_visible()
+    page.click("#display-menu summary")
+    assert page.locator("#display-contrast").is_visible()
+    page.context.close()
+    desktop = browser.new_page(viewport={"width": 1366, "height": 768})
+    start_table(desktop, random_site, "sisepai", 10)
+    assert desktop.locator("#hand-keys").is_visible(), "a keyboard's hint on a desktop"
+    desktop.close()
+
+
+@pytest.mark.parametrize(("seed", "lang"), [(28, "en"), (14, "it")])
+def test_the_sisepai_hand_takes_at_most_three_rows_on_a_phone(
+    browser: Browser, random_site: str, seed: int, lang: str
+) -> None:
+    page = new_page(browser, **PHONE)
+    start_table(page, random_site, "sisepai", seed, lang)
+    rng = random.Random(seed)
+    for _ in range(400):
+        state = api_state(page, random_site)
+        if state["status"] == "finished":
+            break
+        assert page.evaluate(ROWS) <= 3
+        play(page, rng.choice(sorted(state["legal"])))
+        wait_idle(page, after_step=state["step"])
+    page.context.close()

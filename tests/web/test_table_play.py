@@ -1,0 +1,280 @@
+"""Playing at the table, as a person would, in Debian's Chromium: what the table says
+matches what it offers, its log reads the same after a reload, nothing moves under the
+person's eyes while the AIs play, and the end of a deal adds up.
+
+- Prompts match the choices: at every decision of many deals, the prompt names exactly
+  the verbs (win, take, pass; discard; lead, beat) of the actions the buttons offer.
+- The log after a reload reads exactly as it did live, line for line.
+- The cumulative layout shift over a whole deal at a real pace (Layout Instability API,
+  every shift not caused by the person's own input) stays below 0.1.
+- At the end of a deal every group fits its tile, exposed and concealed groups are told
+  apart, the winning card is marked, and the score adds up group by group; Chuo Pai's
+  accounts show the starting bonus apart and the cards left that do not score.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from tables import api_state, new_page, play, settle, start_table, wait_idle
+
+
+def opened(browser: Browser, pace: str = "instant", **options: Any) -> Page:
+    page = new_page(browser, pace, **options)
+    page.on("pageerror", lambda error: pytest.fail(f"script error on the page: {error}"))
+    return page
+
+
+def decisions(page: Page, random_site: str, seed: int) -> Iterator[dict[str, Any]]:
+    """Each decision of the deal open in ``page``, until its end; the test looks, then
+    this plays one of the legal actions (drawn from ``seed``) by clicking."""
+    rng = random.Random(seed)
+    for _ in range(400):
+        wait_idle(page)
+        state = api_state(page, random_site)
+        if state["status"] == "finished":
+            return
+        yield state
+        play(page, rng.choice(sorted(state["legal"])))
+        wait_idle(page, after_step=state["step"])
+    pytest.fail("the deal did not end")
+
+
+# -- prompts that match the choices --------------------------------------------------------
+
+VERBS = ("win", "take", "pass", "discard", "lead", "beat")
+
+
+def named(text: str) -> set[str]:
+    """The verbs an English prompt names (words, not parts of words: "passed" is not; nor
+    the noun in "it becomes your discard", which says what a pass leads to)."""
+    text = text.replace("your discard", "")
+    return {verb for verb in VERBS if re.search(rf"\b{verb}\b", text, re.IGNORECASE)}
+
+
+# Deals in which the person meets every kind of decision: a discard; a drawn card or a
+# discard to take or pass, or to win with or pass; their own drawn card to take or pass,
+# to win with or pass, and a drawn General that must be taken.
+@pytest.mark.parametrize(
+    ("game", "seeds"), [("sisepai", (100, 103, 113, 130, 101, 102)), ("chuopai", range(201, 205))]
+)
+def test_every_prompt_names_exactly_the_choices_offered(
+    browser: Browser, random_site: str, game: str, seeds: range
+) -> None:
+    page = opened(browser)
+    seen: set[frozenset[str]] = set()
+    for seed in seeds:
+        start_table(page, random_site, game, seed)
+        for state in decisions(page, random_site, seed):
+            text = page.locator("#prompt .prompt-text").inner_text()
+            offered = {
+                str(node.get_attribute("data-action")).split()[0]
+                for node in page.locator("#table-app [data-action]:visible").all()
+            }
+            if game == "chuopai":
+                # A play is chosen from the hand (or a shortcut); which verb it is, is
+                # whether there is a play to beat.
+                assert offered <= {"play"}
+                offered = {"beat" if state["view"]["top"] else "lead"}
+            assert offered == {action.split()[0] for action in state["legal"]} or game == "chuopai"
+            assert named(text) == offered, f"deal {seed}: {text!r} offers {offered}"
+            seen.add(frozenset(offered))
+    page.context.close()
+    # The deals reached the different kinds of decision.
+    wanted = {
+        "sisepai": {("discard",), ("pass", "take"), ("pass", "win"), ("take",)},
+        "chuopai": {("lead",), ("beat",)},
+    }[game]
+    assert {tuple(sorted(kind)) for kind in seen} >= wanted, seen
+
+
+# -- a log that reads the same after a reload ---------------------------------------------
+
+LOG = """() => [...document.querySelectorAll("#log .log-item")].map((item) => [
+  item.className.replace(/\\bfresh\\b/, "").replace(/\\s+/g, " ").trim(),
+  item.textContent.replace(/\\s+/g, " ").trim(),
+  [...item.querySelectorAll("[data-code]")].map((card) => card.dataset.code).join(" "),
+])"""
+
+
+@pytest.mark.parametrize(("game", "seed", "lang"), [("sisepai", 31, "en"), ("chuopai", 32, "it")])
+def test_the_log_after_a_reload_reads_as_it_did_live(
+    browser: Browser, random_site: str, game: str, seed: int, lang: str
+) -> None:
+    page = opened(browser)
+    start_table(page, random_site, game, seed, lang)
+    compared = 0
+    for number, _state in enumerate(decisions(page, random_site, seed)):
+        if number % 3:
+            continue
+        live = page.evaluate(LOG)
+        page.reload()
+        page.wait_for_selector("#table-app[data-ready=true]")
+        assert page.evaluate(LOG) == live, f"decision {number}"
+        compared += 1
+    live = page.evaluate(LOG)
+    page.reload()
+    page.wait_for_selector("#table-app[data-ready=true]")
+    assert page.evaluate(LOG) == live, "the end of the deal"
+    assert compared >= 3 and len(live) > 20
+    page.context.close()
+
+
+def test_the_persons_forced_answers_get_no_line_and_no_pause(
+    browser: Browser, random_site: str
+) -> None:
+    page = opened(browser, pace="slow")
+    start_table(page, random_site, "sisepai", 31)
+    history = api_state(page, random_site)["view"]["history"]
+    forced = [e for e in history if e["type"] == "answered" and e["forced"]]
+    assert forced, "the deal starts with answers played for the person"
+    assert page.locator("#log .log-item", has_text="You answered").count() == len(
+        [e for e in history if e["type"] == "answered" and not e["forced"]]
+    )
+    page.context.close()
+
+
+# -- no layout shift while the AIs play -----------------------------------------------------
+
+WATCH_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__shifts.push([entry.value, entry.startTime]);
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.parametrize(("game", "seed"), [("sisepai", 28), ("chuopai", 3)])
+@pytest.mark.parametrize("size", [(1366, 768), (360, 740)])
+def test_nothing_moves_while_the_ais_play(
+    browser: Browser, random_site: str, game: str, seed: int, size: tuple[int, int]
+) -> None:
+    page = opened(browser, pace="fast", viewport={"width": size[0], "height": size[1]})
+    page.context.add_init_script(WATCH_SHIFTS)
+    start_table(page, random_site, game, seed)
+    total = 0.0
+    for _state in decisions(page, random_site, seed):
+        shifts: list[list[float]] = page.evaluate("window.__shifts")
+        total += sum(value for value, _ in shifts)
+        page.evaluate("window.__shifts = []")
+    shifts = page.evaluate("window.__shifts")
+    total += sum(value for value, _ in shifts)
+    page.context.close()
+    print(f"cumulative layout shift over deal {seed} of {game} at {size}: {total:.4f}")
+    assert total < 0.1
+
+
+# -- the end of a deal ---------------------------------------------------------------------
+
+TILES = """() => [...document.querySelectorAll(".breakdown .tile")].map((tile) => {
+  const box = tile.getBoundingClientRect();
+  const cards = [...tile.querySelectorAll(".card")];
+  return {
+    inside: cards.every((card) => {
+      const c = card.getBoundingClientRect();
+      const across = c.left >= box.left && c.right <= box.right;
+      return across && c.top >= box.top && c.bottom <= box.bottom;
+    }),
+    codes: cards.map((card) => card.dataset.code),
+    exposed: tile.classList.contains("exposed-group"),
+    origin: tile.querySelector(".group-origin").textContent,
+    winning: cards.filter((card) => card.classList.contains("winning")).map((c) => c.dataset.code),
+    score: tile.querySelector(".group-score").textContent,
+  };
+})"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (360, 740), (844, 390)])
+def test_the_end_of_a_sisepai_deal_explains_the_score(
+    browser: Browser, random_site: str, size: tuple[int, int]
+) -> None:
+    page = opened(browser, viewport={"width": size[0], "height": size[1]})
+    start_table(page, random_site, "sisepai", 28)  # a deal a seat wins, with exposed groups
+    for _state in decisions(page, random_site, 28):
+        pass
+    state = api_state(page, random_site)
+    result, breakdown = state["result"], state["view"]["breakdown"]
+    won = next(event for event in state["view"]["history"] if event["type"] == "won")
+    settle(page)
+    tiles = page.evaluate(TILES)
+    assert [tile["codes"] for tile in tiles] == result["groups"]
+    assert all(tile["inside"] for tile in tiles), "every group fits its tile"
+    exposed = len(state["view"]["exposed"][result["winner"]])
+    assert exposed > 0, "the winner had exposed groups"
+    assert [tile["exposed"] for tile in tiles] == [i < exposed for i in range(len(tiles))]
+    assert len({tile["origin"] for tile in tiles}) == 2, "exposed and concealed are told apart"
+    assert [code for tile in tiles for code in tile["winning"]] == [won["card"]]
+    assert not any(tile["winning"] for tile in tiles[:exposed]), "won with a concealed group"
+    scores = [group["score"] for group in breakdown]
+    assert sum(scores) == result["score"]
+    total = page.locator(".ending .total").inner_text()
+    assert f"{' + '.join(map(str, scores))} = {result['score']}" in total
+    page.context.close()
+
+
+def test_the_end_of_a_chuopai_deal_shows_each_seats_account(
+    browser: Browser, random_site: str
+) -> None:
+    page = opened(browser)
+    start_table(page, random_site, "chuopai", 6)
+    for _state in decisions(page, random_site, 6):
+        pass
+    state = api_state(page, random_site)
+    accounts = page.locator(".accounts .account")
+    assert accounts.count() == 3
+    for seat, account in enumerate(state["view"]["ending"]):
+        tile = accounts.nth(seat)
+        assert tile.locator(".account-score").inner_text() == f"Score: {account['score']}"
+        assert len(account["bonus"]) + len(account["won"]) == account["score"]
+        assert tile.locator(".sum").inner_text() == (
+            f"{len(account['bonus'])} + {len(account['won'])} = {account['score']}"
+        )
+        rows = tile.locator("dd")
+        assert rows.nth(0).locator(".card").count() == len(account["bonus"])
+        assert rows.nth(1).inner_text() == str(account["rounds"])
+        assert rows.nth(3).inner_text() == str(account["left"])
+        assert account["left"] == state["view"]["hand_sizes"][seat]
+    assert sum(a["rounds"] for a in state["view"]["ending"]) == sum(
+        1 for event in state["view"]["history"] if event["type"] == "round_won"
+    )
+    page.context.close()
+
+
+# -- a lost claim explains itself ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "{seat} took it: an identical group of 3 comes before your mixed group."),
+        ("it", "{seat} l'ha presa: un gruppo identico di 3 batte il tuo gruppo misto."),
+        ("zh", "{seat}吃了这张牌：3 张的同牌组优先于你的混合组。"),
+    ],
+)
+def test_a_lost_claim_is_explained_in_the_log_and_the_prompt(
+    browser: Browser, random_site: str, lang: str, said: str
+) -> None:
+    """Deal 12: at the person's fifth decision they ask for a mixed group and another seat
+    takes the card into an identical triple (sisepai.md §6.3: level 3 before level 5)."""
+    page = opened(browser)
+    start_table(page, random_site, "sisepai", 12, lang)
+    for number, _state in enumerate(decisions(page, random_site, 12)):
+        if number == 5:
+            break
+    state = api_state(page, random_site)
+    (lost,) = [event for event in state["events"] if event.get("lost")]
+    assert lost["lost"] == {"theirs": "triple", "yours": "mixed"}
+    taker = page.evaluate(
+        f"JSON.parse(document.getElementById('table-data').textContent).seats[{lost['seat']}]"
+    )
+    sentence = said.format(seat=taker)
+    assert page.locator("#log .log-more", has_text=sentence).count() == 1
+    assert page.locator("#prompt .outcome").inner_text() == sentence
+    page.context.close()
