@@ -79,6 +79,13 @@ def client(settings: Settings) -> Iterator[TestClient]:
         yield test_client
 
 
+@pytest.fixture
+def other(client: TestClient) -> Iterator[TestClient]:
+    """Another browser on the same site (its own cookies)."""
+    with TestClient(client.app) as second:  # type: ignore[arg-type]
+        yield second
+
+
 class Api:
     """The JSON API as a test sees it: each helper asserts the call succeeded."""
 

@@ -3,6 +3,7 @@ record file from disk checked as ``cardavia replay`` checks it."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -10,9 +11,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.arena.runner import run_arena
+from cardavia.records import parse_record
 from cardavia.records.replay import replay_line
 from cardavia.store import GameStore
 from cardavia.web.replay_pages import UPLOAD_BYTES
+from cardavia.web.timeline import position
+
+from .test_your_deals import finish, start
 
 EXAMPLES = Path(__file__).parents[1] / "records" / "spec_examples"
 
@@ -98,3 +103,52 @@ def test_an_arena_record_opens_too(client: TestClient, tmp_path: Path) -> None:
     data = json.loads(html.split('id="replay-data">')[1].split("</script>")[0])
     assert data["players"] == json.loads(record.read_text())["meta"]["seats"]
     assert data["timeline"]["finished"] is True
+
+
+# -- the strong player's choice at the person's decisions ------------------------------------
+
+
+def person_decisions(client: TestClient, game_id: str) -> list[tuple[int, str]]:
+    """Each step at which the person had a choice, and what they chose (from the page's
+    own timeline: the next frame's actor)."""
+    html = client.get(f"/replay/{game_id}").text
+    data = json.loads(html.split('id="replay-data">')[1].split("</script>")[0])
+    frames = data["timeline"]["frames"]
+    return [
+        (frame["step"], after["actor"]["action"])
+        for frame, after in itertools.pairwise(frames)
+        if after["actor"]["seat"] == 0 and not after["actor"]["forced"]
+    ]
+
+
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_a_decision_of_the_person_gets_the_strong_players_legal_choice(
+    client: TestClient, game: str
+) -> None:
+    game_id = start(client, game, seed=7)
+    finish(client, game_id)
+    decisions = person_decisions(client, game_id)
+    assert decisions, "the person decided something in this deal"
+    record = parse_record(client.get(f"/api/games/{game_id}/record").content)
+    for step, _ in decisions[:3]:
+        answer = client.get(f"/replay/{game_id}/hint/{step}")
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        state = position(record, step)
+        assert state is not None and state.to_act == 0
+        assert body["action"] in [str(action) for action in state.legal_actions()]
+        assert client.get(f"/replay/{game_id}/hint/{step}").json() == body, "reproducible"
+
+
+def test_no_choice_no_hint_and_only_the_owners_finished_deal(
+    client: TestClient, other: TestClient
+) -> None:
+    game_id = start(client, "sisepai", seed=7)
+    running = client.get(f"/replay/{game_id}/hint/0")
+    assert running.status_code == 404, "a running deal has no hint here"
+    finish(client, game_id)
+    decided = {step for step, _ in person_decisions(client, game_id)}
+    undecided = next(step for step in range(1, 400) if step not in decided)
+    assert client.get(f"/replay/{game_id}/hint/{undecided}").status_code == 404
+    step = min(decided)
+    assert other.get(f"/replay/{game_id}/hint/{step}").status_code == 404, "not theirs"

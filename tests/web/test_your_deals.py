@@ -4,10 +4,8 @@ nobody else's, and nothing of a running deal's cards."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.records import parse_record
@@ -38,13 +36,6 @@ def finish(client: TestClient, game_id: str) -> dict[str, Any]:
 def store_of(client: TestClient) -> GameStore:
     store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
     return store
-
-
-@pytest.fixture
-def other(client: TestClient) -> Iterator[TestClient]:
-    """Another browser on the same site (its own cookies)."""
-    with TestClient(client.app) as second:  # type: ignore[arg-type]
-        yield second
 
 
 def test_the_list_shows_this_browsers_deals_and_continues_a_running_one(

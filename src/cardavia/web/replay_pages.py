@@ -15,9 +15,10 @@ import re
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.datastructures import UploadFile
 
+from cardavia.ai.seeding import decision_rng
 from cardavia.core.errors import CardaviaError, RecordError
 from cardavia.records import Record, parse_record
 from cardavia.records.files import MAX_RECORD_BYTES
@@ -27,8 +28,9 @@ from cardavia.web import browsers, catalog, games, text
 from cardavia.web.ai_seat import DONE, AISeatRunner, run_record
 from cardavia.web.api import Service
 from cardavia.web.deals import GAMES, GameNotFoundError, stored_record
+from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, render_page
-from cardavia.web.timeline import timeline
+from cardavia.web.timeline import position, timeline
 
 router = APIRouter(include_in_schema=False)
 
@@ -45,7 +47,8 @@ _SHARE = re.compile(r"^[A-Za-z0-9_-]{24}$")
 async def own_replay(game_id: str, request: Request, service: Service) -> Response:
     """A finished deal of this browser, step by step, face up."""
     stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
-    return _viewer(request, stored_record(stored), stored=stored, own=True)
+    hints = f"/replay/{stored.id}/hint"
+    return _viewer(request, stored_record(stored), stored=stored, own=True, hints=hints)
 
 
 @router.get("/replay/{game_id}/ai", response_class=HTMLResponse)
@@ -66,6 +69,28 @@ async def shared_replay(share_id: str, request: Request, service: Service) -> Re
     if stored is None:
         raise GameNotFoundError(share_id)
     return _viewer(request, stored_record(_finished(stored)), stored=stored)
+
+
+@router.get("/replay/{game_id}/hint/{step}")
+def own_hint(game_id: str, step: int, request: Request, service: Service) -> JSONResponse:
+    """``strong``'s choice at a decision of the person in a finished deal of this browser
+    (run in the thread pool: a strong decision takes a moment)."""
+    stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
+    return _suggestion(stored, step)
+
+
+def _suggestion(stored: StoredGame, step: int) -> JSONResponse:
+    """What ``strong`` would have played in the person's seat at ``step``: asked of the
+    game's hint with the person's view only. The deal is over, so any seeded generator
+    is fair; ``decision_rng`` makes the answer the same on every request."""
+    state = position(stored_record(stored), step)
+    legal = [] if state is None or state.to_act != PERSON else list(state.legal_actions())
+    if len(legal) < 2:
+        return JSONResponse({"error": f"step {step} is not a decision of the person"}, 404)
+    web = games.WEB_GAMES[stored.game]
+    rng = decision_rng(stored.seed, PERSON, step)
+    action = web.suggest(state.view(PERSON), legal, rng)
+    return JSONResponse({"step": step, "seat": PERSON, "action": action})
 
 
 @router.get("/replay", response_class=HTMLResponse)
@@ -121,8 +146,12 @@ def _viewer(
     own: bool = False,
     ai_run: bool = False,
     file_name: str | None = None,
+    hints: str | None = None,
 ) -> Response:
-    """The viewer page of ``record`` (``timeline`` raises ``RecordError`` on a bad one)."""
+    """The viewer page of ``record`` (``timeline`` raises ``RecordError`` on a bad one);
+    ``hints`` is where the strong player's choices at the person's decisions are asked:
+    on the owner's own replay only (the sentences speak to "you"; a file's deal has no
+    person known to the site, and the AI's run has no person's choice)."""
     _ = gettext_for(request)
     steps = timeline(record)
     info = catalog.games(_)[record.game]
@@ -135,10 +164,13 @@ def _viewer(
         "seats": seats,
         "players": players_of(record, seats),
         "messages": replay_messages(_),
+        "hint_url": hints,
     }
     context = {
         "game": info,
         "replay": data,
+        "table": _table_data(record.game, stored, seats, _),
+        "viewer": True,
         "stored": stored,
         "own": own,
         "ai_run": ai_run,
@@ -146,6 +178,23 @@ def _viewer(
         "record_json": record.dumps() if own or stored is not None else None,
     }
     return render_page(request, "replay.html", context)
+
+
+def _table_data(
+    game: str, stored: StoredGame | None, seats: list[str], _: text.Gettext
+) -> dict[str, Any]:
+    """What the table's drawing starts from (as the live table's, without a deal to
+    fetch or act on: the viewer gives it each step's state)."""
+    web = games.WEB_GAMES[game]
+    return {
+        "game": game,
+        "ai": None if stored is None else stored.ai,
+        "seats": seats,
+        "messages": games.table_messages(game, _),
+        "cards": web.catalogue(_),
+        "deck": web.deck,
+        "urls": {"script": f"/static/js/games/{game}.js"},
+    }
 
 
 def replay_messages(_: text.Gettext) -> dict[str, str]:
@@ -159,6 +208,11 @@ def replay_messages(_: text.Gettext) -> dict[str, str]:
         "over": _("The deal is over."),
         "play": _("Play"),
         "pause": _("Pause"),
+        "you_chose": _("You chose: {action}."),
+        "strong_chose": _("The strong AI would have played: {action}."),
+        "strong_same": _("The strong AI would have played the same: {action}."),
+        "strong_thinking": _("Asking the strong AI…"),
+        "hint_failed": _("The strong AI's choice could not be had: {error}"),
     }
 
 

@@ -115,6 +115,8 @@ def common_messages(_: Gettext) -> dict[str, str]:
         "stale": _("The deal moved on in another tab: showing it as it is now."),
         "score": _("Score: {score}"),
         "cards_left": _("Cards in hand: {count}"),
+        # A replay of a finished deal shows every hand.
+        "open_hand": _("The hand of {seat}, face up"),
         "winner": _("{seat} won"),
         "new_deal": _("New deal"),
         "download": _("Download record"),

@@ -9,6 +9,7 @@ in the web package names a game.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -79,6 +80,11 @@ class WebGame(Protocol):
 
     def action_of(self, event: Any) -> str | None:
         """The action (in notation) that an engine event records, else ``None``."""
+        ...
+
+    def suggest(self, view: Any, legal: Sequence[Any], rng: random.Random) -> str:
+        """``strong``'s choice (in notation) for the seat of ``view`` among ``legal``: the
+        game's hint (``ai/<game>/hint.py``), which sees the view only."""
         ...
 
     def hidden(self, state: Any) -> dict[str, Any]:

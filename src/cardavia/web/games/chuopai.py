@@ -7,10 +7,12 @@ bonus apart, rounds won, cards left unplayed), counted from the view, never scor
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from cardavia.ai.chuopai.hint import hint
 from cardavia.cards.dominoes import DOMINOES, Domino
 from cardavia.web.games.base import GameInfo
 from cardavia.web.text import Gettext, domino_name
@@ -82,6 +84,9 @@ class ChuoPaiWeb:
             "select_card": _("Select {card}"),
             "clear": _("Clear"),
             "pass": _("Pass"),
+            # The actions as words: a replay names each seat's actions.
+            "answer_play": _("play"),
+            "answer_pass": _("pass"),
             "beating_plays": _("Your beating plays"),
             "pile": _("Score pile"),
             "gone": _("Cards out of the deal: {count}"),
@@ -146,6 +151,10 @@ class ChuoPaiWeb:
         if data["type"] in ("lead", "beat"):
             return str(data["action"])
         return "pass" if data["type"] == "pass" else None
+
+    def suggest(self, view: Any, legal: Sequence[Any], rng: random.Random) -> str:
+        """``strong``'s choice, as the coach's hint makes it."""
+        return str(hint(view, legal, rng).action)
 
     def hidden(self, state: Any) -> dict[str, Any]:
         """Nothing: every card is dealt, and every play is face up."""

@@ -9,9 +9,11 @@ engine's priority ladder, applied to seat 0's own sealed answer and the public c
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardavia.ai.sisepai.hint import hint
 from cardavia.cards.four_colour import CARDS, Card
 from cardavia.games.registry import get_game
 from cardavia.games.sisepai import GroupKind, Level, claim_level, group_kind, group_score
@@ -78,6 +80,8 @@ class SiSePaiWeb:
             "answer_pass": _("pass"),
             "answer_win": _("win"),
             "answer_take": _("take"),
+            # A discard as an action word: a replay names each seat's actions.
+            "answer_discard": _("discard"),
             "discarded": _("{seat} discarded {card}"),
             "discarded_you": _("You discarded {card}"),
             "untaken": _("Nobody took {card}: it becomes {seat}'s discard"),
@@ -125,6 +129,7 @@ class SiSePaiWeb:
             "public_discarded_you": _("discarded by you"),
             "no_public": _("No card on the table"),
             "stock": _("Stock: {count}"),
+            "stock_next": _("The stock's next cards, the first to be drawn first"),
             "dead_pile": _("Dead pile"),
             "draw_result": _("The stock ran out: a draw. Nobody scores."),
             "total": _("Total: {points}"),
@@ -198,6 +203,10 @@ class SiSePaiWeb:
         if data["type"] == "discarded" and not data["drawn"]:
             return f"discard {data['card']}"
         return None
+
+    def suggest(self, view: Any, legal: Sequence[Any], rng: random.Random) -> str:
+        """``strong``'s choice, as the coach's hint makes it."""
+        return str(hint(view, legal, rng).action)
 
     def hidden(self, state: Any) -> dict[str, Any]:
         """The stock, next card first (the state's ``deck[stock:]``)."""

@@ -2,13 +2,18 @@
 //
 // The server sends every frame of the deal (web/timeline.py): each seat's view after each
 // step, what no seat saw (the stock), the step's events and who acted, as the keys that
-// changed since the frame before. This script only puts the frames back together and
-// picks which of them to show (every seat face up, or one seat's view); it never works a
+// changed since the frame before. This script only puts the frames back together, picks
+// which of them to show (every seat face up, or one seat's view) and hands that to the
+// live table's own drawing (static/js/board.js with the game's script): it never works a
 // position out. Keys: ← → one step, Home End the start and the end, Space play/pause;
 // the step is the address's fragment (#120), so a link opens that moment.
+import { createBoard } from "./board.js";
+
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("replay-data").textContent);
+const table = JSON.parse($("table-data").textContent);
 const app = $("replay-app");
+const { ui, game, fitAll } = await createBoard($("table-app"), table);
 const frames = rebuild(data.timeline);
 const last = frames.length - 1;
 const PACE_KEY = "cardavia.pace";
@@ -43,6 +48,22 @@ function seenBy(event, seat) {
   return seat === "all" || !event.seats || event.seats.includes(Number(seat));
 }
 
+// An action in words: the game's word for its verb, then its cards by name.
+function actionText(action) {
+  const [verb, ...codes] = action.split(" ");
+  const word = ui.messages[`answer_${verb}`] ?? verb;
+  return [word, ...codes.map((code) => ui.catalogue[code]?.name ?? code)].join(" ");
+}
+
+// The same, drawn: the word, then the cards' faces (each with its spoken name).
+function actionDrawn(action) {
+  const [verb, ...codes] = action.split(" ");
+  const out = document.createDocumentFragment();
+  out.append(ui.messages[`answer_${verb}`] ?? verb);
+  if (codes.length) out.append(" ", ui.cards(codes, "mini"));
+  return out;
+}
+
 function narrate(frame, seat) {
   const actor = frame.actor;
   if (!actor) return say("dealt");
@@ -52,7 +73,7 @@ function narrate(frame, seat) {
   }
   return say(actor.forced ? "acted_forced" : "acted", {
     seat: data.seats[actor.seat],
-    action: actor.action,
+    action: actionText(actor.action),
   });
 }
 
@@ -71,10 +92,100 @@ function show(next, { announce = true } = {}) {
   $("replay-now").textContent = announce ? now : "";
   $("replay-now").dataset.text = now;
   drawLog(seat);
+  drawTable(frame, seat, now);
   // The fragment names the step: a link opens this moment (replaced, not pushed, so Back
   // leaves the replay instead of walking it backwards).
   history.replaceState(null, "", `#${step}`);
   window.dispatchEvent(new CustomEvent("replay:frame", { detail: { frame, seat, data } }));
+}
+
+// What the table draws for `seat` ("all": every seat face up): the public scene, the
+// seat's own part, and in a face-up replay every hand, every sealed answer and the
+// stock; in one seat's view only what that seat saw.
+function modelOf(frame, seat) {
+  const everyone = seat === "all";
+  const shown = everyone ? frame.seats.map((_, index) => index) : [Number(seat)];
+  const model = { ...frame.scene, ...frame.seats[everyone ? 0 : Number(seat)] };
+  model.hand = shown.includes(0) ? frame.seats[0].hand : [];
+  model.hands = {};
+  model.answers = {};
+  for (const index of shown) {
+    if (index !== 0) model.hands[index] = frame.seats[index].hand;
+    const answer = frame.seats[index].my_answer;
+    if (answer && frame.scene.phase === "answer") model.answers[index] = answer;
+  }
+  if (everyone && frame.hidden.stock) model.stock = frame.hidden.stock;
+  return model;
+}
+
+function drawTable(frame, seat, now) {
+  const model = modelOf(frame, seat);
+  const over = step === last && data.timeline.finished;
+  const state = {
+    view: model,
+    step: frame.step,
+    status: over ? "finished" : "running",
+    result: over ? data.timeline.result : null,
+    your_turn: false,
+    legal: [],
+    events: [],
+  };
+  ui.keepFocus(() => {
+    // Drawn as the live table draws the AIs' moves: the seat to act marked, no choices.
+    game.render(model, state, ui, { busy: !over, highlight: over ? null : { seat: model.to_act } });
+    if (!model.hand.length) {
+      $("hand").replaceChildren(ui.concealed(table.deck, model.hand_sizes[0]));
+    }
+    $("hand").setAttribute("aria-label", ui.text("open_hand", { seat: data.seats[0] }));
+    const prompt = $("prompt");
+    prompt.replaceChildren(ui.el("p", "prompt-text", now));
+    drawSuggestion(prompt, frame.step);
+  });
+}
+
+// At a decision of the person, the strong player's choice beside theirs (the action
+// only: the reason's sentence is the coach's, issue 15). Asked of the server once per
+// step, when the step is shown.
+const suggestions = new Map();
+function drawSuggestion(prompt, at) {
+  const next = frames[step + 1];
+  if (!data.hint_url || !next?.actor || next.actor.seat !== 0 || next.actor.forced) return;
+  const line = ui.el("p", "suggestion");
+  line.id = "replay-suggestion";
+  const theirs = ui.el("span", "suggestion-yours");
+  theirs.append(ui.fmt("you_chose", { action: actionDrawn(next.actor.action) }, data.messages));
+  line.append(theirs, " ");
+  const strong = ui.el("span", "suggestion-strong");
+  line.append(strong);
+  prompt.append(line);
+  const known = suggestions.get(at);
+  const fill = (answer) => {
+    if (!strong.isConnected) return;
+    strong.replaceChildren(
+      answer.error
+        ? say("hint_failed", { error: answer.error })
+        : ui.fmt(
+            answer.action === next.actor.action ? "strong_same" : "strong_chose",
+            { action: actionDrawn(answer.action) },
+            data.messages,
+          ),
+    );
+    line.dataset.ready = "true";
+    line.dataset.same = String(answer.action === next.actor.action);
+    fitAll();
+  };
+  if (known) return fill(known);
+  strong.textContent = data.messages.strong_thinking;
+  fetch(`${data.hint_url}/${at}`, { credentials: "same-origin" })
+    .then(async (response) => {
+      const body = await response.json();
+      return response.ok ? body : { error: body.error ?? response.statusText };
+    })
+    .catch((error) => ({ error: String(error) }))
+    .then((answer) => {
+      if (!answer.error) suggestions.set(at, answer);
+      fill(answer);
+    });
 }
 
 function drawLog(seat) {
@@ -82,7 +193,7 @@ function drawLog(seat) {
   log.replaceChildren();
   for (const frame of frames.slice(1, step + 1)) {
     const item = document.createElement("li");
-    item.textContent = `${frame.step}. ${narrate(frame, seat)}`;
+    item.textContent = narrate(frame, seat);
     log.append(item);
   }
   log.scrollTop = log.scrollHeight;

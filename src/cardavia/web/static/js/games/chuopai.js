@@ -54,6 +54,7 @@ export function render(model, state, ui, { busy, highlight }) {
     if (seat !== 0) meta.append(ui.concealed("domino", model.hand_sizes[seat]));
     head.append(ui.plate(seat, badges), meta);
     box.replaceChildren(head, pile(model, ui, seat));
+    if (seat !== 0 && model.hands?.[seat]) box.append(ui.openHand(model, seat));
     box.setAttribute("aria-label", ui.seat(seat));
     box.classList.toggle("acting", acting === seat && !over);
     box.classList.toggle("winner", winners.includes(seat));

@@ -84,6 +84,9 @@ function exposedGroups(groups, ui) {
   return node;
 }
 
+// How many of the stock's next cards a replay shows face up.
+const STOCK_SHOWN = 6;
+
 export function render(model, state, ui, { busy, highlight }) {
   const over = model.phase === "over";
   const acting = busy ? highlight?.seat : state.your_turn ? 0 : null;
@@ -92,9 +95,14 @@ export function render(model, state, ui, { busy, highlight }) {
     const head = ui.el("div", "seat-head");
     const meta = ui.el("div", "seat-meta");
     if (model.dealer === seat) meta.append(ui.el("span", "badge", ui.messages.dealer));
+    // A replay shows each seat's sealed answer to the open claim window.
+    const answer = model.answers?.[seat];
+    if (answer) meta.append(ui.el("span", "badge sealed-answer", ui.spoken(actionLabel(answer, ui, "answer_")).trim()));
+    const parts = [head, exposedGroups(model.exposed[seat], ui)];
     if (seat !== 0) meta.append(ui.concealed("four_colour", model.hand_sizes[seat]));
+    if (seat !== 0 && model.hands?.[seat]) parts.push(ui.openHand(model, seat));
     head.append(ui.plate(seat), meta);
-    box.replaceChildren(head, exposedGroups(model.exposed[seat], ui));
+    box.replaceChildren(...parts);
     box.setAttribute("aria-label", ui.seat(seat));
     box.classList.toggle("acting", acting === seat && !over);
     box.classList.toggle("winner", state.result?.winner === seat && !busy);
@@ -102,6 +110,15 @@ export function render(model, state, ui, { busy, highlight }) {
   document.querySelector("#stock .stock-count").textContent = ui.text("stock", {
     count: model.stock_left,
   });
+  // A replay shows the stock as it was: its next cards, in the order they are drawn.
+  const next = document.querySelector("#stock .stock-next");
+  if (model.stock) {
+    const shown = next ?? ui.el("span", "stock-next");
+    shown.replaceChildren(ui.cards(model.stock.slice(0, STOCK_SHOWN), "mini"));
+    shown.setAttribute("role", "group");
+    shown.setAttribute("aria-label", ui.messages.stock_next);
+    if (!next) document.getElementById("stock").append(shown);
+  } else next?.remove();
   const slot = document.querySelector("#public .public-slot");
   const caption = document.querySelector("#public .public-caption");
   if (model.public_card) {

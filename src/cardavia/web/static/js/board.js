@@ -1,0 +1,289 @@
+// The table's drawing: one component, used by the live table (static/js/table.js) and by
+// the replay viewer (static/js/replay.js). It draws whatever model and state it is given
+// with the game's own script (static/js/games/<game>.js) and fits the cards to their
+// regions; it never fetches a deal nor sends an action itself: `hooks.send` (the live
+// table's) does, and the replay gives none. `data` is the page's table data (seats,
+// messages, cards, urls.script); `app` the element the table frame is drawn in.
+export async function createBoard(app, data, hooks = {}) {
+  const $ = (id) => document.getElementById(id);
+  const game = await import(data.urls.script);
+
+  // One drawing of each card, made by the server; cards here are clones of it.
+  const faces = new Map();
+  for (const face of $("card-faces").content.querySelectorAll("[data-code]")) {
+    faces.set(face.dataset.code, face);
+  }
+
+  // A large card's name is written at a readable size and, when it is wider than the
+  // card, drawn narrower to fit (CSS scales it by the card's width over `--name-w`, the
+  // width of the name's longest piece, measured here once per name, in em).
+  const nameWidths = new Map();
+  // A name breaks into lines at its spaces, after its hyphens, and at the soft hyphens
+  // translators put in long words (Consi-gliere); each piece is measured as drawn.
+  const pieces = (name) =>
+    name.split(" ").flatMap((word) => {
+      const parts = word.split(/\u00ad|(?<=-)/);
+      return parts.map((part, index) => (index < parts.length - 1 && !part.endsWith("-") ? `${part}-` : part));
+    });
+  function measureNames() {
+    const probe = document.createElement("div");
+    probe.className = "name-probe";
+    probe.setAttribute("aria-hidden", "true");
+    const words = new Set();
+    for (const face of faces.values()) {
+      const name = face.querySelector(".card-name");
+      if (name) for (const word of pieces(name.textContent)) words.add(word);
+    }
+    const spans = new Map();
+    for (const word of words) {
+      const span = document.createElement("span");
+      span.textContent = word;
+      probe.append(span);
+      spans.set(word, span);
+    }
+    document.body.append(probe);
+    // In em, so that the width holds at the phone's smaller type too.
+    const size = parseFloat(getComputedStyle(probe.firstElementChild ?? probe).fontSize) || 11;
+    const widths = new Map(
+      [...spans].map(([word, span]) => [word, span.getBoundingClientRect().width / size]),
+    );
+    probe.remove();
+    for (const [code, face] of faces) {
+      const name = face.querySelector(".card-name");
+      if (!name) continue;
+      const longest = Math.max(...pieces(name.textContent).map((word) => widths.get(word) ?? 0));
+      nameWidths.set(code, Math.ceil(longest * 100) / 100);
+    }
+  }
+  measureNames();
+
+  const ui = {
+    data,
+    messages: data.messages,
+    catalogue: data.cards,
+    el(tag, className, text) {
+      const node = document.createElement(tag);
+      if (className) node.className = className;
+      if (text !== undefined) node.textContent = text;
+      return node;
+    },
+    card(code, extra) {
+      const node = faces.get(code).cloneNode(true);
+      if (extra) node.classList.add(...extra.split(" "));
+      const width = nameWidths.get(code);
+      if (width) node.style.setProperty("--name-w", `${width}em`);
+      return node;
+    },
+    cards(codes, extra) {
+      const group = ui.el("span", "cards");
+      for (const code of codes) group.append(ui.card(code, extra));
+      return group;
+    },
+    seat(seat) {
+      return data.seats[seat];
+    },
+    // Sorts card codes in the deck's own order (the catalogue's).
+    byOrder: (a, b) => data.cards[a].order - data.cards[b].order,
+    // Another seat's concealed cards: one card back of `deck` and how many there are.
+    concealed(deck, count) {
+      const node = ui.el("div", "concealed");
+      node.append(ui.el("span", `card back back-${deck}`));
+      node.append(ui.el("span", "count", `× ${count}`));
+      node.title = ui.text("cards_left", { count });
+      node.setAttribute("role", "img");
+      node.setAttribute("aria-label", node.title);
+      return node;
+    },
+    // Another seat's hand face up: only a finished deal's replay gives a model that
+    // carries every hand (`hands`); the live table's never does.
+    openHand(model, seat) {
+      const node = ui.el("div", "open-hand fit");
+      node.setAttribute("aria-label", ui.text("open_hand", { seat: ui.seat(seat) }));
+      node.setAttribute("role", "group");
+      node.append(ui.cards([...model.hands[seat]].sort(ui.byOrder), "small"));
+      return node;
+    },
+    // A seat's name plate: its name, how strong an AI it is, and the game's badges.
+    plate(seat, badges = []) {
+      const node = ui.el("div", "plate");
+      node.append(ui.el("span", "seat-name", ui.seat(seat)));
+      if (seat !== 0) node.append(ui.el("span", "seat-level", ui.messages[`ai_${data.ai}`]));
+      for (const badge of badges) node.append(badge);
+      return node;
+    },
+    // `line`, and when the engine played it for the person (their only legal action), a
+    // note that says so.
+    forcedNote(event, line) {
+      const out = document.createDocumentFragment();
+      out.append(line);
+      if (event.forced && event.seat === 0) {
+        out.append(" ", ui.el("em", "forced-note", `(${ui.text("played_for_you")})`));
+      }
+      return out;
+    },
+    // The message about `seat`: its "_you" twin when the seat is the person's.
+    about(key, seat) {
+      return seat === 0 && `${key}_you` in ui.messages ? `${key}_you` : key;
+    },
+    // "East, North and West", as the page's language writes a list.
+    list(items) {
+      return new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" }).format(items);
+    },
+    text(key, values = {}) {
+      return ui.messages[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+    },
+    // A message with DOM nodes (cards) in place of some placeholders (from `messages`,
+    // the table's own unless a page gives its own, as the replay viewer does).
+    fmt(key, values = {}, messages = ui.messages) {
+      const out = document.createDocumentFragment();
+      const parts = messages[key].split(/\{(\w+)\}/);
+      parts.forEach((part, index) => {
+        if (index % 2 === 0) {
+          if (part) out.append(part);
+          return;
+        }
+        const value = values[part];
+        out.append(value instanceof Node ? value : String(value ?? ""));
+      });
+      return out;
+    },
+    // What a screen reader would say for `node`: its text, with each card's name.
+    spoken(node) {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+      if (node.getAttribute?.("role") === "img") return ` ${node.getAttribute("aria-label")} `;
+      return Array.from(node.childNodes, (child) => ui.spoken(child)).join("");
+    },
+    // Re-render without losing the keyboard's place: the focused control is found again
+    // by its data-focus key after `draw` replaced it.
+    keepFocus(draw) {
+      const active = document.activeElement;
+      const key = app.contains(active) ? active.dataset.focus : undefined;
+      draw();
+      fitAll();
+      if (!hooks.atTable?.()) return;
+      const again = key && app.querySelector(`[data-focus="${CSS.escape(key)}"]:not(:disabled)`);
+      if (again) again.focus();
+      else if (!app.contains(document.activeElement)) hooks.focusFirst?.();
+    },
+    button(label, onClick, className = "button") {
+      const node = ui.el("button", className);
+      node.type = "button";
+      node.append(label);
+      node.addEventListener("click", onClick);
+      return node;
+    },
+    send: (action) => hooks.send?.(action),
+  };
+
+
+  // -- fitting cards to their regions ------------------------------------------------------
+
+  // Each `.fit` region has a fixed place on the screen; its cards take the largest width
+  // (`--cw`) between the region's `--fit-min` and `--fit-max` at which everything fits,
+  // and past the smallest they overlap (`--overlap`, a share of a card). The size found
+  // is kept for the same region, size and number of cards (regions are drawn anew on each
+  // event, so they are known by their place), so the table never wobbles, and measuring
+  // is done only when something changed.
+  const fitted = new Map();
+  const placeOf = (el) => `${el.closest("[data-seat]")?.dataset.seat ?? ""}/${el.id || el.className}`;
+
+  function overflows(el) {
+    return el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth;
+  }
+
+  function fit(el) {
+    if (!el.offsetParent && el !== document.body) return;
+    const count = el.querySelectorAll(".card").length;
+    const key = `${count}/${el.childElementCount}/${el.clientWidth}x${el.clientHeight}`;
+    const known = fitted.get(placeOf(el));
+    if (known?.key === key) {
+      apply(el, known);
+      if (!overflows(el)) return;
+    }
+    const style = getComputedStyle(el);
+    const min = parseFloat(style.getPropertyValue("--fit-min")) || 20;
+    const max = parseFloat(style.getPropertyValue("--fit-max")) || 60;
+    let best = { key, cw: min, overlap: 0 };
+    apply(el, { cw: max, overlap: 0 });
+    if (!overflows(el)) best = { key, cw: max, overlap: 0 };
+    else {
+      let low = min;
+      let high = max;
+      while (high - low > 1) {
+        const mid = Math.floor((low + high) / 2);
+        apply(el, { cw: mid, overlap: 0 });
+        if (overflows(el)) high = mid;
+        else low = mid;
+      }
+      apply(el, { cw: low, overlap: 0 });
+      if (!overflows(el)) best = { key, cw: low, overlap: 0 };
+      else {
+        // Even the smallest cards do not fit: let them overlap, as little as will do,
+        // first in rows, then (groups side by side) on one line.
+        best = null;
+        for (const line of [false, true]) {
+          for (let step = 6; step <= 17 && !best; step += 1) {
+            const trial = { key, cw: min, overlap: step / 20, line };
+            apply(el, trial);
+            if (!overflows(el)) best = trial;
+          }
+        }
+        // And past that, smaller still (side by side if they can, else overlapping):
+        // every card stays on the screen.
+        for (const overlap of [0, 0.85]) {
+          for (let cw = min - 1; cw >= 14 && !best; cw -= 1) {
+            const trial = { key, cw, overlap, line: overlap > 0 };
+            apply(el, trial);
+            if (!overflows(el)) best = trial;
+          }
+        }
+        best ??= { key, cw: 14, overlap: 0.85, line: true };
+      }
+    }
+    fitted.set(placeOf(el), best);
+    apply(el, best);
+  }
+
+  function apply(el, { cw, overlap, line = false }) {
+    el.style.setProperty("--cw", `${cw}px`);
+    el.style.setProperty("--overlap", String(overlap));
+    el.toggleAttribute("data-overlap", overlap > 0);
+    el.toggleAttribute("data-line", line);
+  }
+
+  function fitAll() {
+    // The prompt first: the regions then fit what room it leaves them.
+    fitPrompt();
+    for (const el of app.querySelectorAll(".fit")) fit(el);
+  }
+
+  function fitPrompt() {
+    // A prompt with many choices first draws its cards more compactly (by their index
+    // alone), then grows, and the regions above give way.
+    const prompt = $("prompt");
+    prompt.removeAttribute("data-compact");
+    for (const optional of prompt.querySelectorAll(".optional")) optional.hidden = false;
+    // Its usual height: its row's, as the grid gives it with nothing in the prompt.
+    prompt.classList.add("measuring");
+    const usual = prompt.offsetHeight;
+    prompt.classList.remove("measuring");
+    if (prompt.offsetHeight > usual + 1) prompt.setAttribute("data-compact", "");
+    // Shortcuts in the prompt (Chuo Pai's beating plays) are shown only when they all fit
+    // in its usual height: the choices themselves always are.
+    for (const optional of prompt.querySelectorAll(".optional")) {
+      optional.hidden = false;
+      delete optional.dataset.dropped;
+      if (overflows(prompt) || prompt.offsetHeight > usual + 1) {
+        optional.hidden = true;
+        optional.dataset.dropped = "";
+      }
+    }
+  }
+  new ResizeObserver(() => {
+    fitAll();
+    hooks.resized?.();
+  }).observe(app);
+
+
+  return { ui, game, fitAll };
+}
