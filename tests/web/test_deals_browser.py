@@ -219,10 +219,19 @@ def test_the_deal_list_and_the_end_of_a_deal_are_all_in_the_pages_language(
     page.wait_for_selector("#ai-seat[data-status=done]", timeout=120_000)
     page.goto(f"{site}/deals")
     page.locator(f"#deal-{done} button", has_text="Share").click()
-    paths = ["/deals", f"/play/{done}", "/replay"]
+    # The replay viewer at a step of the deal: its controls, the table it draws, its log.
+    paths = ["/deals", f"/play/{done}", "/replay", f"/replay/{done}"]
+
+    def open_in(path: str, lang: str) -> None:
+        page.goto(f"{site}{path}?lang={lang}" + ("#5" if path.startswith("/replay/") else ""))
+        if path.startswith("/play/"):
+            page.wait_for_selector("#ai-seat[data-status=done]")
+        if path.startswith("/replay/"):
+            page.wait_for_selector("#replay-app[data-ready=true]")
+
     english = {}
     for path in paths:
-        page.goto(f"{site}{path}?lang=en")
+        open_in(path, "en")
         english[path] = texts(page)
     assert "Your record at a glance" in english["/deals"]
     assert "How would the AI have done in your seat?" in english[f"/play/{done}"]
@@ -231,9 +240,7 @@ def test_the_deal_list_and_the_end_of_a_deal_are_all_in_the_pages_language(
             continue
         alike = SPELT_ALIKE["all"] | SPELT_ALIKE[lang]
         for path in paths:
-            page.goto(f"{site}{path}?lang={lang}")
-            if path.startswith("/play/"):
-                page.wait_for_selector("#ai-seat[data-status=done]")
+            open_in(path, lang)
             assert page.locator("html").get_attribute("lang") == html_lang(lang)
             left = (texts(page) & english[path]) - alike
             assert left == set(), f"{lang} {path}: English left: {sorted(left)}"
@@ -286,3 +293,80 @@ def test_a_finished_deals_replay_steps_with_the_keys_and_keeps_the_step_in_the_a
     assert "answered, sealed" in log
     page.select_option("#replay-seat", "all")
     assert "answered, sealed" not in page.locator("#replay-log").inner_text()
+
+
+def frames_of(page: Page) -> list[dict[str, Any]]:
+    """The viewer's frames, each put back together as its script does (public scene,
+    each seat's own part)."""
+    timeline = json.loads(page.locator("#replay-data").inner_text())["timeline"]
+    whole: list[dict[str, Any]] = []
+    scene: dict[str, Any] = {}
+    seats: list[dict[str, Any]] = [{} for _ in range(timeline["players"])]
+    for frame in timeline["frames"]:
+        scene = scene | frame["public"]
+        seats = [mine | frame["private"].get(str(seat), {}) for seat, mine in enumerate(seats)]
+        whole.append(
+            {"step": frame["step"], "scene": scene, "seats": seats, "actor": frame["actor"]}
+        )
+    return whole
+
+
+def codes(page: Page, selector: str) -> list[str]:
+    found: list[str] = page.locator(selector).evaluate_all(
+        "(cards) => cards.map((card) => card.dataset.code)"
+    )
+    return sorted(found)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "The strong AI"), ("it", "L'IA forte")])
+def test_the_replay_is_drawn_by_the_live_tables_component_face_up_or_as_one_seat_saw_it(
+    page: Page, site: str, lang: str, words: str
+) -> None:
+    game_id = start(page, site, "sisepai", 111)
+    finish(page, site, game_id)
+    page.goto(f"{site}/replay/{game_id}?lang={lang}")
+    page.wait_for_selector("#replay-app[data-ready=true]")
+    frames = frames_of(page)
+    # A step inside a claim window where a seat has answered: everything face up.
+    at = next(
+        index
+        for index, frame in enumerate(frames)
+        if frame["scene"].get("phase") == "claim"
+        and any(mine.get("my_answer") for mine in frame["seats"])
+    )
+    page.goto(f"{site}/replay/{game_id}?lang={lang}#{at}")
+    page.reload()
+    page.wait_for_selector("#replay-app[data-ready=true]")
+    frame = frames[at]
+    board = page.locator("#table-app")
+    assert board.locator("#hand .card").count() == len(frame["seats"][0]["hand"])
+    for seat in (1, 2, 3):
+        shown = codes(page, f'.seat[data-seat="{seat}"] .open-hand .card')
+        assert shown == sorted(frame["seats"][seat]["hand"]), f"seat {seat} face up"
+    assert page.locator("#stock .stock-next .card").count() > 0
+    answers = page.locator(".sealed-answer").count()
+    assert answers == sum(1 for mine in frame["seats"] if mine.get("my_answer"))
+    # As North saw it: North's hand alone face up, the person's a back and a count.
+    page.select_option("#replay-seat", "2")
+    north = codes(page, '.seat[data-seat="2"] .open-hand .card')
+    assert north == sorted(frame["seats"][2]["hand"])
+    assert (
+        page.locator('.seat[data-seat="1"] .open-hand, .seat[data-seat="3"] .open-hand').count()
+        == 0
+    )
+    assert page.locator("#hand .card:not(.back)").count() == 0
+    assert page.locator("#stock .stock-next").count() == 0
+    # At a decision of the person: the strong player's choice beside theirs.
+    page.select_option("#replay-seat", "all")
+    decision = next(
+        index
+        for index, frame in enumerate(frames[:-1])
+        if frames[index + 1]["actor"]["seat"] == 0 and not frames[index + 1]["actor"]["forced"]
+    )
+    page.locator("#replay-slider").fill(str(decision))
+    line = page.locator("#replay-suggestion[data-ready=true]")
+    line.wait_for(timeout=60_000)
+    assert words in line.inner_text()
+    asked = page.request.get(f"{site}/replay/{game_id}/hint/{frames[decision]['step']}").json()
+    chosen = frames[decision + 1]["actor"]["action"]
+    assert line.get_attribute("data-same") == str(asked["action"] == chosen).lower()

@@ -112,7 +112,7 @@ function modelOf(frame, seat) {
   for (const index of shown) {
     if (index !== 0) model.hands[index] = frame.seats[index].hand;
     const answer = frame.seats[index].my_answer;
-    if (answer && frame.scene.phase === "answer") model.answers[index] = answer;
+    if (answer) model.answers[index] = answer;
   }
   if (everyone && frame.hidden.stock) model.stock = frame.hidden.stock;
   return model;
