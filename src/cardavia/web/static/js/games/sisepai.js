@@ -97,11 +97,16 @@ export function render(model, state, ui, { busy, highlight }) {
     if (model.dealer === seat) meta.append(ui.el("span", "badge", ui.messages.dealer));
     // A replay shows each seat's sealed answer to the open claim window.
     const answer = model.answers?.[seat];
-    if (answer) meta.append(ui.el("span", "badge sealed-answer", ui.spoken(actionLabel(answer, ui, "answer_")).trim()));
+    const badges = [];
+    if (answer) {
+      const badge = ui.el("span", "badge sealed-answer");
+      badge.append(actionLabel(answer, ui, "answer_"));
+      badges.push(badge);
+    }
     const parts = [head, exposedGroups(model.exposed[seat], ui)];
     if (seat !== 0) meta.append(ui.concealed("four_colour", model.hand_sizes[seat]));
     if (seat !== 0 && model.hands?.[seat]) parts.push(ui.openHand(model, seat));
-    head.append(ui.plate(seat), meta);
+    head.append(ui.plate(seat, badges), meta);
     box.replaceChildren(...parts);
     box.setAttribute("aria-label", ui.seat(seat));
     box.classList.toggle("acting", acting === seat && !over);
