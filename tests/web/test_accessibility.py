@@ -67,3 +67,22 @@ def test_the_table_mid_deal_passes_axe(page: Page, random_site: str, game: str, 
     page.click("#log-toggle")
     assert serious(page) == []
     page.set_viewport_size({"width": 1366, "height": 768})
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_the_replay_viewer_passes_axe(page: Page, random_site: str, game: str, lang: str) -> None:
+    start_table(page, random_site, game, 29, lang)
+    state = api_state(page, random_site)
+    deal = page.url.rsplit("/", 1)[-1].split("?")[0]
+    while state["status"] != "finished":
+        body = {"action": state["legal"][0], "step": state["step"]}
+        state = page.request.post(f"{random_site}/api/games/{deal}/actions", data=body).json()
+    page.goto(f"{random_site}/replay/{deal}?lang={lang}#20")
+    page.wait_for_selector("#replay-app[data-ready=true]")
+    assert serious(page) == []  # every hand face up
+    page.select_option("#replay-seat", "1")
+    assert serious(page) == []  # one seat's view
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert serious(page) == []
+    page.set_viewport_size({"width": 1366, "height": 768})
