@@ -370,3 +370,13 @@ def test_the_replay_is_drawn_by_the_live_tables_component_face_up_or_as_one_seat
     asked = page.request.get(f"{site}/replay/{game_id}/hint/{frames[decision]['step']}").json()
     chosen = frames[decision + 1]["actor"]["action"]
     assert line.get_attribute("data-same") == str(asked["action"] == chosen).lower()
+    # The last step: the live table's end of the deal over the board, lifted by a click.
+    page.locator("h1").click()
+    page.keyboard.press("End")
+    assert page.locator("#ending").is_visible()
+    assert page.locator("#ending-title").inner_text().strip()
+    assert page.locator("#ending .ending-actions form").count() == 0, "nothing to start here"
+    page.click("#ending-hide")
+    assert not page.locator("#ending").is_visible()
+    page.keyboard.press("ArrowLeft")
+    assert not page.locator("#ending").is_visible()

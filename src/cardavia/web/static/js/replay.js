@@ -122,7 +122,9 @@ function drawTable(frame, seat, now) {
   const model = modelOf(frame, seat);
   const over = step === last && data.timeline.finished;
   const state = {
-    view: model,
+    // The live table's ending reads the last event of the person's log: a replay's
+    // step has its own log below, not in the view.
+    view: { ...model, history: [] },
     step: frame.step,
     status: over ? "finished" : "running",
     result: over ? data.timeline.result : null,
@@ -141,7 +143,25 @@ function drawTable(frame, seat, now) {
     prompt.replaceChildren(ui.el("p", "prompt-text", now));
     drawSuggestion(prompt, frame.step);
   });
+  drawEnding(state, over);
 }
+
+// At the deal's last step, the live table's end of the deal over the board (who won, the
+// groups or the accounts); *See the table* lifts it until the step changes.
+let endingLifted = false;
+function drawEnding(state, over) {
+  const ending = $("ending");
+  if (!over) endingLifted = false;
+  ending.hidden = !over || endingLifted;
+  if (ending.hidden) return;
+  $("ending-title").replaceChildren(game.endingTitle(state, ui));
+  $("ending-body").replaceChildren(game.ending(state, ui));
+  fitAll();
+}
+$("ending-hide").addEventListener("click", () => {
+  endingLifted = true;
+  $("ending").hidden = true;
+});
 
 // At a decision of the person, the strong player's choice beside theirs (the action
 // only: the reason's sentence is the coach's, issue 15). Asked of the server once per
