@@ -169,7 +169,7 @@ def _viewer(
     context = {
         "game": info,
         "replay": data,
-        "table": _table_data(record.game, stored, seats, _),
+        "table": _table_data(record.game, stored, seats, own, _),
         "viewer": True,
         "stored": stored,
         "own": own,
@@ -181,13 +181,15 @@ def _viewer(
 
 
 def _table_data(
-    game: str, stored: StoredGame | None, seats: list[str], _: text.Gettext
+    game: str, stored: StoredGame | None, seats: list[str], own: bool, _: text.Gettext
 ) -> dict[str, Any]:
     """What the table's drawing starts from (as the live table's, without a deal to
-    fetch or act on: the viewer gives it each step's state)."""
+    fetch or act on: the viewer gives it each step's state); ``person``: whether seat 0
+    is the reader ("You won!"), only on the owner's own replay."""
     web = games.WEB_GAMES[game]
     return {
         "game": game,
+        "person": own,
         "ai": None if stored is None else stored.ai,
         "seats": seats,
         "messages": games.table_messages(game, _),

@@ -121,9 +121,14 @@ export async function createBoard(app, data, hooks = {}) {
       }
       return out;
     },
+    // Whether `seat` is the person reading the page: seat 0, unless the page shows
+    // someone else's deal (a shared replay, a record file: `data.person` false).
+    isYou(seat) {
+      return seat === 0 && data.person !== false;
+    },
     // The message about `seat`: its "_you" twin when the seat is the person's.
     about(key, seat) {
-      return seat === 0 && `${key}_you` in ui.messages ? `${key}_you` : key;
+      return ui.isYou(seat) && `${key}_you` in ui.messages ? `${key}_you` : key;
     },
     // "East, North and West", as the page's language writes a list.
     list(items) {

@@ -219,7 +219,7 @@ export function endingTitle(state, ui) {
   if (winners.length > 1) {
     return ui.text("tie", { seats: ui.list(winners.map((s) => ui.seat(s))) });
   }
-  return winners[0] === 0 ? ui.messages.you_won : ui.text("winner", { seat: ui.seat(winners[0]) });
+  return ui.isYou(winners[0]) ? ui.messages.you_won : ui.text("winner", { seat: ui.seat(winners[0]) });
 }
 
 // Each seat's account: the starting bonus apart, the rounds won and what they brought,

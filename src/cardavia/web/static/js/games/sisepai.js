@@ -227,7 +227,7 @@ function points(score, ui) {
 export function endingTitle(state, ui) {
   const result = state.result;
   if (result.result === "draw") return ui.text("draw_result");
-  if (result.winner === 0) return ui.text("you_won", { points: points(result.score, ui) });
+  if (ui.isYou(result.winner)) return ui.text("you_won", { points: points(result.score, ui) });
   return ui.text("winner", { seat: ui.seat(result.winner) });
 }
 
