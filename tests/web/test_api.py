@@ -27,6 +27,7 @@ STATE_KEYS = {
     "events",
     "result",
     "seed",
+    "hints",
 }
 
 
@@ -278,7 +279,12 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}",
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/record",
+        "/api/games/{game_id}/hint",
     }
+    levels = schema["components"]["schemas"]["NewGame"]["properties"]["ai"]["enum"]
+    assert levels == ["easy", "basic", "strong"]
+    hint = paths["/api/games/{game_id}/hint"]["post"]
+    assert {"200", "404", "409", "422"} <= set(hint["responses"])
     errors = paths["/api/games/{game_id}/actions"]["post"]["responses"]
     assert {"200", "404", "409", "422"} <= set(errors)
     assert errors["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")

@@ -88,6 +88,8 @@ def opened(browser: Browser, *, pace: str | None = "0", **options: Any) -> Itera
     context.add_init_script(WATCH_CSP)
     if pace is not None:  # the tests wait for the page, not for the animation
         context.add_init_script(f"localStorage.setItem('cardavia.pace', '{pace}')")
+        # The misclick guard off: a key press is sent at once (test_coach.py tests it).
+        context.add_init_script("localStorage.setItem('cardavia.guard', '0')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -8,6 +8,7 @@ both apply.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -78,6 +79,10 @@ class StoredGame:
     version: int
     created_at: datetime
     updated_at: datetime
+    hints: tuple[int, ...] = ()
+    """The steps at which the person asked for a hint (each decision counted once)."""
+    review: dict[str, Any] | None = None
+    """A finished deal's review, once computed (``{"findings": [...], "decisions": n}``)."""
 
     def __repr__(self) -> str:
         # The deck and seed are secrets while the deal runs: keep them out of logs.
@@ -101,6 +106,8 @@ def _from_row(row: RowMapping) -> StoredGame:
         version=int(row["version"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        hints=tuple(int(step) for step in row["hints"] or ()),
+        review=row["review"],
     )
 
 
@@ -141,6 +148,8 @@ class GameStore:
             "version": game.version,
             "created_at": game.created_at,
             "updated_at": game.updated_at,
+            "hints": list(game.hints),
+            "review": game.review,
         }
 
         def run() -> None:
@@ -193,21 +202,46 @@ class GameStore:
 
         if _guard(run) != 1:
             raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
-        return StoredGame(
-            id=game.id,
-            token_hash=game.token_hash,
-            game=game.game,
-            ai=game.ai,
-            seed=game.seed,
-            seed_chosen=game.seed_chosen,
-            first=game.first,
-            deck=game.deck,
+        return dataclasses.replace(
+            game,
             decisions=tuple((seat, text) for seat, text in decisions),
             step=step,
             status=status,
             result=result,
             version=game.version + 1,
-            created_at=game.created_at,
+            updated_at=stamp,
+        )
+
+    def annotate(
+        self,
+        game: StoredGame,
+        *,
+        hints: Sequence[int] | None = None,
+        review: dict[str, Any] | None = None,
+    ) -> StoredGame:
+        """Write the coach's facts (the steps hinted, the review) over ``game`` (as read);
+        return the new row. Optimistic like :meth:`update`; the decisions stay."""
+        stamp = now()
+        values: dict[str, Any] = {"version": game.version + 1, "updated_at": stamp}
+        if hints is not None:
+            values["hints"] = list(hints)
+        if review is not None:
+            values["review"] = review
+
+        def run() -> int:
+            with self._write_lock, self.engine.begin() as connection:
+                done = connection.execute(
+                    _UPDATE, {"wanted_id": game.id, "read_version": game.version, **values}
+                )
+                return int(done.rowcount)
+
+        if _guard(run) != 1:
+            raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
+        return dataclasses.replace(
+            game,
+            hints=tuple(hints) if hints is not None else game.hints,
+            review=review if review is not None else game.review,
+            version=game.version + 1,
             updated_at=stamp,
         )
 

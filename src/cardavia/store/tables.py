@@ -24,6 +24,7 @@ from sqlalchemy import (
     SmallInteger,
     String,
     Table,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 
@@ -52,6 +53,10 @@ games = Table(
     Column("version", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # The coach (issue 15): the steps at which the person asked for a hint, and the
+    # review of a finished deal once computed (its findings as plain facts, no text).
+    Column("hints", JSON_TYPE, nullable=False, server_default=text("'[]'")),
+    Column("review", JSON_TYPE, nullable=True),
     # Retention (GameStore.prune) looks deals up by status and age.
     Index("games_status_updated", "status", "updated_at"),
 )

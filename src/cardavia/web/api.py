@@ -10,7 +10,17 @@ from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBea
 
 from cardavia.web.deals import DealService, LiveDeal
 from cardavia.web.game_state import state_json
-from cardavia.web.schemas import CreatedGame, ErrorBody, GameState, NewAction, NewGame
+from cardavia.web.games import WEB_GAMES
+from cardavia.web.rendering import gettext_for, ngettext_for
+from cardavia.web.schemas import (
+    CreatedGame,
+    ErrorBody,
+    GameState,
+    HintAnswer,
+    HintRequest,
+    NewAction,
+    NewGame,
+)
 from cardavia.web.security import client_address, count_new_game
 
 COOKIE = "cardavia_token"
@@ -113,6 +123,28 @@ async def act(body: NewAction, request: Request, live: Live, service: Service) -
     deal is over. Committed before the answer."""
     moved = await service.act(live, body.action, body.step, client_address(request))
     return state_json(moved)
+
+
+@router.post(
+    "/games/{game_id}/hint",
+    response_model=HintAnswer,
+    responses=_ERRORS | _CONFLICT | _TOO_LARGE | _TOO_MANY | _CROSS_SITE,
+    summary="Ask for a hint",
+)
+async def hint(body: HintRequest, request: Request, live: Live, service: Service) -> dict[str, Any]:
+    """What the `strong` player would do at the person's own decision, and why, from what
+    the person's seat sees alone. Each decision hinted is counted once in `hints`."""
+    counted, action, reason = await service.hint(live, body.step, client_address(request))
+    facts = reason.to_json()
+    sentence = WEB_GAMES[live.stored.game].hint_sentence(
+        str(action), facts, gettext_for(request), ngettext_for(request)
+    )
+    return {
+        "action": str(action),
+        "reason": facts,
+        "text": sentence,
+        "hints": len(counted.stored.hints),
+    }
 
 
 @router.get(

@@ -20,6 +20,7 @@ import copy
 import dataclasses
 import hashlib
 import hmac
+import json
 import random
 import re
 import secrets
@@ -49,7 +50,10 @@ from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, visible_event
 from cardavia.web.thinking import Thinker, Turn, TurnLimiter
 
 GAMES = GAME_NAMES
-AI_LEVELS = ("basic", "strong")
+AI_LEVELS = ("easy", "basic", "strong")
+"""The levels a person may choose, weakest first (the page calls ``basic`` Normal)."""
+FIRST_LEVEL = "easy"
+"""Where a first-time visitor's form starts: these games are new to most people."""
 SEED_LIMIT = 2**53
 """Deal numbers run from 0 to 2**53 - 1: every one is exact in JavaScript too."""
 _ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -238,6 +242,46 @@ class DealService:
         done = LiveDeal(stored, moved.deal, moved.log, moved.since)
         self._remember(done)
         return done
+
+    async def hint(
+        self, live: LiveDeal, step: int, client: str = "local"
+    ) -> tuple[LiveDeal, Any, Any]:
+        """``strong``'s suggestion for the person at ``step`` and its reason's facts; the
+        step is added to the deal's hints (each decision counted once) and stored.
+
+        The search's generator is keyed by what seat 0 sees (its view as the page gets
+        it, and the step), never by the deal's seed or deck: the hint cannot depend on a
+        hidden card. Raises :class:`ConflictError` as :meth:`act` does.
+        """
+        state = live.deal.state
+        if live.over:
+            raise ConflictError("the deal is over: its review tells what strong would have played")
+        if step != state.step:
+            raise ConflictError(
+                f"step {step} is not the current step {state.step}: the deal has moved on; "
+                "reload to see it"
+            )
+        if state.to_act != PERSON or live.stored.id in self._acting:
+            raise ConflictError("it is not your turn: a hint is for your own decision")
+        view = state.view(PERSON)
+        seen = live.presenter.view_json(view, live.log)
+        key = hashlib.sha256(json.dumps([seen, step], sort_keys=True).encode()).digest()
+        with self._client_turn("strong", client):
+            action, reason = await self.thinker.hint(
+                live.stored.game, view, state.legal_actions(), key
+            )
+        if step in live.stored.hints:
+            return live, action, reason
+        try:
+            stored = self.store.annotate(live.stored, hints=(*live.stored.hints, step))
+        except VersionConflictError as exc:
+            self._forget(live.stored.id)
+            raise ConflictError(
+                "the deal changed meanwhile (another tab or a repeated request): reload to see it"
+            ) from exc
+        done = LiveDeal(stored, live.deal, live.log, live.since)
+        self._remember(done)
+        return done, action, reason
 
     def record(self, live: LiveDeal) -> Record:
         """The deal's record (records.md); only once it is over, as it reveals the deck."""

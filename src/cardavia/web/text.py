@@ -16,11 +16,18 @@ from cardavia.cards.dominoes import Domino
 from cardavia.cards.four_colour import Card
 
 Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
+"""A language's ``ngettext``: the singular, the plural and the count (CLDR plural forms)."""
 
 
 def identity(message: str) -> str:
     """The gettext of an English page: every message as written."""
     return message
+
+
+def english_plural(singular: str, plural: str, count: int) -> str:
+    """The ngettext of an English page."""
+    return singular if count == 1 else plural
 
 
 def colour_names(_: Gettext) -> tuple[str, ...]:
@@ -122,7 +129,27 @@ def common_messages(_: Gettext) -> dict[str, str]:
         "deal_label": _("Deal {seed}"),
         "deal_over": _("The deal is over"),
         "show_result": _("Show the result"),
-        # What the table shows beside each AI: how strong it plays.
-        "ai_basic": _("basic"),
+        # The coach (issue 15): a hint at each decision, the misclick guard, the review.
+        "hint_label": _("Hint: {sentence}"),
+        "hints_used": _("Hints asked for in this deal: {count}"),
+        "pending": _("Your choice goes in a moment: {action}."),
+        "undo": _("Undo"),
+        "undone": _("Taken back: choose again."),
+        # What the table shows beside each AI: how strong it plays (the start form's levels).
+        "ai_easy": _("easy"),
+        "ai_basic": _("normal"),
         "ai_strong": _("strong"),
+    }
+
+
+def level_names(_: Gettext) -> dict[str, tuple[str, str]]:
+    """Each AI level a person may choose (engine name) as the start form offers it: its
+    name and one line saying what to expect. ``basic`` is *Normal* to a person."""
+    return {
+        "easy": (
+            _("Easy"),
+            _("makes the mistakes a learner makes: a good first opponent"),
+        ),
+        "basic": (_("Normal"), _("sound, simple play; quick to answer")),
+        "strong": (_("Strong"), _("thinks ahead about the cards it cannot see")),
     }

@@ -17,6 +17,10 @@ the process for seconds. Here:
 - :class:`TurnLimiter`: at most ``CARDAVIA_AI_TURNS_PER_ADDRESS`` requests with strong
   AIs in progress per client address (429 beyond); the service allows one per deal.
 
+- Hints (``ai/<game>/hint.py``: ``strong``'s choice and its facts) go to the same workers
+  under the same cap; a late one is ``basic``'s choice with its own facts. Their
+  generator comes from the caller (a hash of the seat's view), never from the deal.
+
 A player factory given by a test (``create_app(players=...)``) decides inline, as before.
 """
 
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import importlib
 import logging
 import multiprocessing
 import os
@@ -120,6 +125,18 @@ def decide(turn: Turn, view: Any, legal: Sequence[Any], deadline: float) -> int 
     return list(legal).index(choice)
 
 
+def _hints(game: str) -> Any:
+    """The game's hint module (``ai/<game>/hint.py``: ``hint`` and ``explain``)."""
+    return importlib.import_module(f"cardavia.ai.{game}.hint")
+
+
+def give_hint(game: str, view: Any, legal: Sequence[Any], key: bytes) -> tuple[int, Any]:
+    """``strong``'s suggestion for the seat of ``view``: its index in ``legal`` and the
+    reason's facts. ``key`` seeds the search (it must depend on the view alone)."""
+    found = _hints(game).hint(view, legal, random.Random(key), player=_player(game, "strong"))
+    return list(legal).index(found.action), found.reason
+
+
 def make_pool(workers: int) -> ProcessPoolExecutor:
     """The worker processes (started when first needed)."""
     # spawn, not fork: the server process has threads and open database connections.
@@ -187,6 +204,30 @@ class Thinker:
             turn.level, turn.deal_id, turn.seat, turn.step, reason, FALLBACK,
         )  # fmt: skip
         return self._inline(turn.game, FALLBACK).choose(view, legal, turn.rng())
+
+    async def hint(self, game: str, view: Any, legal: Sequence[Any], key: bytes) -> tuple[Any, Any]:
+        """``strong``'s suggestion among ``legal`` for the seat of ``view`` and its
+        reason, seeded by ``key``; from the workers when there are any."""
+        if self._pool is None or self._inline_only:
+            index, reason = give_hint(game, view, legal, key)
+            return legal[index], reason
+        loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(self._pool, give_hint, game, view, legal, key)
+        try:
+            index, reason = await asyncio.wait_for(job, self.seconds)
+        except (TimeoutError, BrokenProcessPool) as exc:
+            if isinstance(exc, BrokenProcessPool):
+                self._restart_pool()
+            self.fallbacks += 1
+            log.warning(
+                "hint in %s: no answer within %g s; %s's choice instead",
+                game,
+                self.seconds,
+                FALLBACK,
+            )
+            choice = self._inline(game, FALLBACK).choose(view, legal, random.Random(key))
+            return choice, _hints(game).explain(view, legal, choice)
+        return legal[index], reason
 
     def warm_up(self, games: Sequence[str]) -> None:
         """Start the workers and build their players now, not on a person's first turn

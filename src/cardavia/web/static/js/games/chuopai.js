@@ -148,7 +148,28 @@ function refreshSelection(model, state, ui) {
     const prompt = document.getElementById("prompt");
     prompt.replaceChildren();
     promptFor(prompt, model, state, ui);
+    ui.afterPrompt();
   });
+}
+
+// The choice the misclick guard is about to send, in words and card chips.
+export function choiceLabel(action, ui) {
+  return action === "pass"
+    ? ui.fmt("act_pass")
+    : ui.fmt("act_play", { cards: ui.cards(cardsOf(action), "mini") });
+}
+
+// A hinted play's cards in the hand (each card once per copy in the play).
+export function hinted(action) {
+  const left = cardsOf(action);
+  const found = [];
+  for (const button of document.querySelectorAll("#hand .card-button[data-code]")) {
+    const at = left.indexOf(button.dataset.code);
+    if (at < 0) continue;
+    left.splice(at, 1);
+    found.push(button);
+  }
+  return found;
 }
 
 export function prompt(node, state, ui) {

@@ -197,6 +197,12 @@ export function prompt(node, state, ui) {
   node.append(choices);
 }
 
+// The choice the misclick guard is about to send, in words and card chips.
+export function choiceLabel(action, ui) {
+  const [verb, ...codes] = action.split(" ");
+  return ui.fmt(`act_${verb}`, { cards: ui.cards(codes, "mini") });
+}
+
 // "1 point", "3 points": one and other are the only plural forms the site's languages need.
 function points(score, ui) {
   return ui.text(score === 1 ? "point" : "points", { score });
