@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 
 from cardavia.records import parse_record, replay
 
+from .conftest import bearer
+
 GAMES = ("sisepai", "chuopai")
 STATE_KEYS = {
     "id",
@@ -290,3 +292,52 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
     assert errors["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
     # Every error the API can give is documented as what it really sends.
     assert "HTTPValidationError" not in json.dumps(schema)
+
+
+def test_a_hint_is_one_of_the_legal_actions_with_its_reason_in_the_pages_language(
+    api: Any,
+) -> None:
+    for game in ("sisepai", "chuopai"):
+        state = api.start(game, seed=11)
+        token = state.pop("token")
+        answer = api.hint(state, token, lang="nl")
+        assert answer["action"] in state["legal"]
+        assert answer["reason"]["kind"] and answer["text"].endswith(".")
+        assert answer["hints"] == 1
+        assert api.hint(state, token, lang="nl") == answer, "the same view, the same hint"
+        english = api.hint(state, token)
+        assert english["text"] != answer["text"] and english["action"] == answer["action"]
+
+
+def test_hints_are_counted_once_per_decision_and_kept_with_the_deal(
+    client: TestClient, api: Any
+) -> None:
+    state = api.start("sisepai", seed=12)
+    token = state.pop("token")
+    api.hint(state, token)
+    api.hint(state, token)
+    assert api.get(state["id"], token)["hints"] == 1
+    moved = api.act(state, token, state["legal"][0])
+    if moved["status"] == "ongoing":
+        assert api.hint(moved, token)["hints"] == 2
+    # Another process (no cache) reads the count from the store.
+    client.app.state.service._cache.clear()  # type: ignore[attr-defined]
+    assert api.get(state["id"], token)["hints"] == (2 if moved["status"] == "ongoing" else 1)
+
+
+def test_a_hint_is_only_for_the_persons_own_current_decision(client: TestClient, api: Any) -> None:
+    state = api.start("chuopai", seed=13)
+    token = state.pop("token")
+    url = f"/api/games/{state['id']}/hint"
+    assert client.post(url, json={"step": state["step"]}).status_code == 404
+    wrong = {"Authorization": "Bearer " + "x" * 32}
+    assert client.post(url, json={"step": state["step"]}, headers=wrong).status_code == 404
+    stale = client.post(url, json={"step": state["step"] + 1}, headers=bearer(token))
+    assert stale.status_code == 409 and "step" in stale.json()["error"]
+    bad = client.post(url, json={"step": "now"}, headers=bearer(token))
+    assert bad.status_code == 422
+    assert api.get(state["id"], token)["hints"] == 0, "refused requests count nothing"
+    while state["status"] == "ongoing":
+        state = api.act(state, token, state["legal"][0])
+    over = client.post(url, json={"step": state["step"]}, headers=bearer(token))
+    assert over.status_code == 409 and "over" in over.json()["error"]

@@ -33,14 +33,16 @@ def hint_sentence(action: str, reason: dict[str, Any], _: Gettext, ngettext: Nge
     if kind == "discard":
         what = _("Discard {card}").format(card=name(reason["cards"][0]))
         if not reason["usable"]:
+            # Ready after it, the waits matter more than the copies of a useless card.
+            unseen = ngettext(
+                "{count} copy of it is still unseen",
+                "{count} copies of it are still unseen",
+                reason["unseen"],
+            ).format(count=reason["unseen"])
             return _("{action}: {reason}, and {more}.").format(
                 action=what,
                 reason=_("no group in your hand can use it"),
-                more=ngettext(
-                    "{count} copy of it is still unseen",
-                    "{count} copies of it are still unseen",
-                    reason["unseen"],
-                ).format(count=reason["unseen"]),
+                more=_after(reason, _, ngettext) if reason["waits"] else unseen,
             )
         return _("{action}: {reason}, and {more}.").format(
             action=what, reason=_("it helps your groups least"), more=_after(reason, _, ngettext)
@@ -57,7 +59,9 @@ def hint_sentence(action: str, reason: dict[str, Any], _: Gettext, ngettext: Nge
             more=_after(reason, _, ngettext),
         )
     take_left = reason["take_left_over"]
-    if take_left is None:
+    if reason["waits"]:
+        why = _after(reason, _, ngettext)
+    elif take_left is None:
         why = _("the card is of no use to your hand")
     else:
         why = ngettext(
