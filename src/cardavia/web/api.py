@@ -12,6 +12,7 @@ from cardavia.web.deals import DealService, LiveDeal
 from cardavia.web.game_state import state_json
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.rendering import gettext_for, ngettext_for
+from cardavia.web.reviews import Reviews
 from cardavia.web.schemas import (
     CreatedGame,
     ErrorBody,
@@ -20,6 +21,7 @@ from cardavia.web.schemas import (
     HintRequest,
     NewAction,
     NewGame,
+    Review,
 )
 from cardavia.web.security import client_address, count_new_game
 
@@ -84,6 +86,12 @@ Service = Annotated[DealService, Depends(get_service)]
 Token = Annotated[str | None, Depends(get_token)]
 
 
+async def get_reviews(request: Request) -> Reviews:
+    """The app's reviews of finished deals (made by the lifespan)."""
+    reviews: Reviews = request.app.state.reviews
+    return reviews
+
+
 async def get_live(game_id: str, service: Service, token: Token) -> LiveDeal:
     """The deal ``game_id``, if the token is its own (else the same 404 as unknown)."""
     return service.open(game_id, token)
@@ -145,6 +153,31 @@ async def hint(body: HintRequest, request: Request, live: Live, service: Service
         "text": sentence,
         "hints": len(counted.stored.hints),
     }
+
+
+@router.get(
+    "/games/{game_id}/review",
+    response_model=Review,
+    response_model_exclude_none=True,
+    responses=_ERRORS | _CONFLICT,
+    summary="Review the deal",
+)
+async def review(
+    live: Live, request: Request, reviews: Annotated[Reviews, Depends(get_reviews)]
+) -> dict[str, Any]:
+    """Once the deal is over: the person's decisions where `strong` would have chosen
+    otherwise, costliest first. The first read starts the computation (in the background);
+    until it is done the answer says how far it is: read again."""
+    found = reviews.read(live)
+    if found["status"] == "ready":
+        web = WEB_GAMES[live.stored.game]
+        _, ngettext = gettext_for(request), ngettext_for(request)
+        found["findings"] = [
+            finding
+            | {"text": web.hint_sentence(finding["suggested"], finding["reason"], _, ngettext)}
+            for finding in found["findings"]
+        ]
+    return found
 
 
 @router.get(

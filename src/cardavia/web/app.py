@@ -23,6 +23,7 @@ from cardavia.store import GameStore, open_engine, upgrade
 from cardavia.web import api, errors, pages, retention, security
 from cardavia.web.deals import GAMES, DealService
 from cardavia.web.rendering import STATIC, make_environment
+from cardavia.web.reviews import Reviews
 from cardavia.web.settings import Settings
 from cardavia.web.thinking import Thinker, TurnLimiter
 
@@ -57,6 +58,7 @@ def create_app(
             thinker=thinker,
             turns=TurnLimiter(settings.ai_turns_per_address),
         )
+        app.state.reviews = Reviews(app.state.service)
         pruning = (
             asyncio.create_task(retention.prune_forever(store, settings))
             if settings.prune_every_minutes
@@ -69,6 +71,7 @@ def create_app(
                 pruning.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await pruning
+            await app.state.reviews.close()
             thinker.close()
             engine.dispose()
 

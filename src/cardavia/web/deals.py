@@ -249,9 +249,9 @@ class DealService:
         """``strong``'s suggestion for the person at ``step`` and its reason's facts; the
         step is added to the deal's hints (each decision counted once) and stored.
 
-        The search's generator is keyed by what seat 0 sees (its view as the page gets
-        it, and the step), never by the deal's seed or deck: the hint cannot depend on a
-        hidden card. Raises :class:`ConflictError` as :meth:`act` does.
+        The search's generator is keyed by what seat 0 sees (:func:`coach_key`), never
+        by the deal's seed or deck: the hint cannot depend on a hidden card. Raises
+        :class:`ConflictError` as :meth:`act` does.
         """
         state = live.deal.state
         if live.over:
@@ -264,8 +264,7 @@ class DealService:
         if state.to_act != PERSON or live.stored.id in self._acting:
             raise ConflictError("it is not your turn: a hint is for your own decision")
         view = state.view(PERSON)
-        seen = live.presenter.view_json(view, live.log)
-        key = hashlib.sha256(json.dumps([seen, step], sort_keys=True).encode()).digest()
+        key = coach_key(live.presenter, view)
         with self._client_turn("strong", client):
             action, reason = await self.thinker.hint(
                 live.stored.game, view, state.legal_actions(), key
@@ -358,6 +357,16 @@ class DealService:
     def _forget(self, game_id: str) -> None:
         with self._lock:
             self._cache.pop(game_id, None)
+
+
+def coach_key(presenter: Presenter, view: Any) -> bytes:
+    """What seeds the coach's search at a decision: a hash of the seat's view as the table
+    draws it, and its step. Never the deal's seed or deck, so a hint depends on nothing
+    the seat cannot see; and the review judges the same decision with the same key, so a
+    hint that was followed is never listed as a mistake (the same search, the same
+    choice)."""
+    seen = {"scene": presenter.scene(view), "seat": view.seat, "step": view.step}
+    return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).digest()
 
 
 def _fork(deal: AnyDeal) -> AnyDeal:

@@ -250,6 +250,7 @@ def _table_data(live: LiveDeal, _: text.Gettext, lang: str) -> dict[str, Any]:
             "record": f"/api/games/{deal_id}/record",
             # In the page's language, whatever the browser's Accept-Language says.
             "hint": f"/api/games/{deal_id}/hint?lang={lang}",
+            "review": f"/api/games/{deal_id}/review?lang={lang}",
             "start": f"/games/{game}/start",
         },
     }

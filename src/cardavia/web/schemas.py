@@ -93,6 +93,38 @@ class HintAnswer(BaseModel):
     hints: int = Field(description="Decisions of this deal at which the person asked a hint.")
 
 
+class Finding(BaseModel):
+    """One of the person's decisions where `strong` would have chosen otherwise."""
+
+    index: int = Field(description="Which of the person's decisions (0: the first).")
+    step: int = Field(description="The deal's step at that decision.")
+    chosen: str = Field(description="What the person played.")
+    suggested: str = Field(description="What `strong` would have played.")
+    chosen_win: float
+    suggested_win: float
+    gain: float = Field(
+        description="Estimated change in win chance (0 to 1) had the suggestion been played, "
+        "from playouts in worlds consistent with what the person could see then."
+    )
+    worlds: int
+    reason: dict[str, Any] = Field(description="The suggestion's facts, as a hint gives them.")
+    text: str = Field(description="The reason as one sentence in the request's language.")
+    scene: dict[str, Any] | None = Field(
+        default=None,
+        description="For the costliest three: the position then (the view without its history).",
+    )
+
+
+class Review(BaseModel):
+    """The review of a finished deal, or how far its computation is."""
+
+    status: Literal["running", "ready"]
+    done: int | None = Field(default=None, description="Running: decisions judged so far.")
+    total: int | None = Field(default=None, description="Running: the person's decisions.")
+    decisions: int | None = Field(default=None, description="Ready: the person's decisions.")
+    findings: list[Finding] | None = Field(default=None, description="Ready: costliest first.")
+
+
 class GameState(BaseModel):
     """A deal as seat 0 (the person) sees it."""
 

@@ -135,6 +135,21 @@ def common_messages(_: Gettext) -> dict[str, str]:
         "pending": _("Your choice goes in a moment: {action}."),
         "undo": _("Undo"),
         "undone": _("Taken back: choose again."),
+        "review_progress": _("Reviewing your decisions: {done} of {total}…"),
+        "review_summary": _(
+            "Your decisions: {count}. Where the strong player would have chosen otherwise: "
+            "{differ}."
+        ),
+        "review_agrees": _("The strong player would have decided as you did every time."),
+        "review_decision": _("Decision {number}"),
+        "review_chances": _(
+            "Estimated win chance: {chosen} as played, {suggested} with the suggestion"
+        ),
+        "review_played": _("You played: {action}"),
+        "review_suggested": _("Suggested: {action}"),
+        "review_hand": _("Your hand"),
+        "review_table": _("On the table: {cards}"),
+        "review_failed": _("The review could not be computed just now: try again later."),
         # What the table shows beside each AI: how strong it plays (the start form's levels).
         "ai_easy": _("easy"),
         "ai_basic": _("normal"),

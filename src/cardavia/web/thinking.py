@@ -46,6 +46,7 @@ from typing import Any
 
 from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
+from cardavia.ai.review import REVIEW_WORLDS, Finding
 from cardavia.ai.seeding import decision_rng
 
 log = logging.getLogger("cardavia.web")
@@ -54,6 +55,8 @@ OFFLOADED = frozenset({"strong"})
 """The AI levels whose decisions go to the workers; every other level decides inline."""
 FALLBACK = "basic"
 """Who decides when a worker's decision is late: sound play, in a tenth of a millisecond."""
+HINT_SECONDS = 3
+"""A hint's time cap, in AI time caps (``CARDAVIA_AI_SECONDS``)."""
 NICENESS = 10
 """How much lower the workers' priority is than the server process's."""
 
@@ -137,6 +140,18 @@ def give_hint(game: str, view: Any, legal: Sequence[Any], key: bytes) -> tuple[i
     return list(legal).index(found.action), found.reason
 
 
+def judge_decision(game: str, decision: tuple[Any, Sequence[Any], Any], key: bytes) -> Any:
+    """The review's verdict on one past decision (``ai/<game>/review.py``'s judge, its
+    search and worlds seeded by ``key``): a ``Finding`` where ``strong`` would have chosen
+    otherwise, else ``None``."""
+    view, legal, chosen = decision
+    judge = importlib.import_module(f"cardavia.ai.{game}.review").judge
+    verdict = judge(view, legal, chosen, random.Random(key), REVIEW_WORLDS)
+    if verdict is None:
+        return None
+    return Finding(0, view.step, view, chosen, *verdict)
+
+
 def make_pool(workers: int) -> ProcessPoolExecutor:
     """The worker processes (started when first needed)."""
     # spawn, not fork: the server process has threads and open database connections.
@@ -214,7 +229,9 @@ class Thinker:
         loop = asyncio.get_running_loop()
         job = loop.run_in_executor(self._pool, give_hint, game, view, legal, key)
         try:
-            index, reason = await asyncio.wait_for(job, self.seconds)
+            # A person waits for a hint as for a move, but no deal waits on it: it gets
+            # longer than a move (a worker still starting, a busy machine).
+            index, reason = await asyncio.wait_for(job, HINT_SECONDS * self.seconds)
         except (TimeoutError, BrokenProcessPool) as exc:
             if isinstance(exc, BrokenProcessPool):
                 self._restart_pool()
@@ -228,6 +245,14 @@ class Thinker:
             choice = self._inline(game, FALLBACK).choose(view, legal, random.Random(key))
             return choice, _hints(game).explain(view, legal, choice)
         return legal[index], reason
+
+    async def judge(self, game: str, decision: tuple[Any, Sequence[Any], Any], key: bytes) -> Any:
+        """One decision of a finished deal judged (:func:`judge_decision`): in a worker,
+        or without workers on a thread, never on the event loop. No time cap: a review
+        is not awaited by a move."""
+        loop = asyncio.get_running_loop()
+        pool = None if self._inline_only else self._pool
+        return await loop.run_in_executor(pool, judge_decision, game, decision, key)
 
     def warm_up(self, games: Sequence[str]) -> None:
         """Start the workers and build their players now, not on a person's first turn

@@ -621,6 +621,79 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// -- the review ------------------------------------------------------------------------
+
+// Once the deal is over: asked for, the review is computed on the server while the page
+// shows how far it is (reading it again every moment); a reload finds it ready.
+let reviewing = false;
+const percent = new Intl.NumberFormat(document.documentElement.lang, { style: "percent" });
+
+async function showReview() {
+  const section = $("review");
+  section.hidden = false;
+  if (reviewing) return;
+  reviewing = true;
+  const body = $("review-body");
+  for (let tries = 0; tries < 600; tries += 1) {
+    let found;
+    try {
+      const response = await fetch(data.urls.review, { credentials: "same-origin" });
+      found = await response.json();
+      if (!response.ok) throw new Error(found.error);
+    } catch (error) {
+      body.replaceChildren(ui.el("p", "notice", ui.text("review_failed")));
+      break;
+    }
+    if (found.status === "ready") {
+      body.replaceChildren(reviewList(found));
+      break;
+    }
+    const line = ui.el("p", "review-progress", ui.text("review_progress", found));
+    const bar = ui.el("progress");
+    bar.max = found.total || 1;
+    bar.value = found.done;
+    bar.setAttribute("aria-hidden", "true");
+    body.replaceChildren(line, bar);
+    await sleep(700);
+  }
+  reviewing = false;
+}
+$("review-button").addEventListener("click", () => showReview());
+
+function reviewList(found) {
+  const out = document.createDocumentFragment();
+  const findings = found.findings;
+  out.append(
+    ui.el("p", "review-summary", ui.text("review_summary", { count: found.decisions, differ: findings.length })),
+  );
+  if (!findings.length) out.append(ui.el("p", "review-agrees", ui.text("review_agrees")));
+  const list = ui.el("ol", "review-list");
+  for (const finding of findings) {
+    const item = ui.el("li", finding.scene ? "finding costly" : "finding");
+    item.dataset.step = String(finding.step);
+    const head = ui.el("p", "finding-head");
+    head.append(ui.el("strong", "", ui.text("review_decision", { number: finding.index + 1 })), " ");
+    head.append(
+      ui.text("review_chances", {
+        chosen: percent.format(finding.chosen_win),
+        suggested: percent.format(finding.suggested_win),
+      }),
+    );
+    item.append(head);
+    const moves = ui.el("p", "finding-moves");
+    moves.append(ui.fmt("review_played", { action: game.choiceLabel(finding.chosen, ui) }), " · ");
+    moves.append(ui.fmt("review_suggested", { action: game.choiceLabel(finding.suggested, ui) }));
+    item.append(moves);
+    if (finding.scene) {
+      item.append(ui.el("p", "finding-reason", finding.text));
+      item.append(game.reviewPosition(finding.scene, ui));
+    }
+    list.append(item);
+  }
+  out.append(list);
+  return out;
+}
+
 async function send(action) {
   if (busy) return;
   busy = true;

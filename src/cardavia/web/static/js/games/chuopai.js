@@ -159,6 +159,20 @@ export function choiceLabel(action, ui) {
     : ui.fmt("act_play", { cards: ui.cards(cardsOf(action), "mini") });
 }
 
+// The position of a reviewed decision: the play to beat then (if any), and the hand.
+export function reviewPosition(scene, ui) {
+  const node = ui.el("div", "finding-position");
+  if (scene.top) {
+    const top = ui.el("p");
+    top.append(ui.fmt("review_table", { cards: ui.cards(cardsOf(scene.top.action), "mini") }));
+    node.append(top);
+  }
+  const hand = ui.el("p", "finding-hand");
+  hand.append(ui.text("review_hand"), " ", ui.cards([...scene.hand].sort(ui.byOrder), "mini"));
+  node.append(hand);
+  return node;
+}
+
 // A hinted play's cards in the hand (each card once per copy in the play).
 export function hinted(action) {
   const left = cardsOf(action);
