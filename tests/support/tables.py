@@ -26,10 +26,12 @@ def new_page(browser: Browser, pace: str = "instant", guard: int = 0, **options:
     """A page in a fresh context (1366 × 768 unless ``options`` say otherwise), the AIs at
     ``pace``: the tests wait for the page, not for the animation, unless they watch it.
     The misclick guard waits ``guard`` ms (off: a click is sent at once) unless a test
-    of the guard asks for it."""
+    of the guard asks for it, or the page changed it since (a reload keeps the choice)."""
     context = browser.new_context(**({"viewport": {"width": 1366, "height": 768}} | options))
     context.add_init_script(f"localStorage.setItem('cardavia.pace', '{pace}')")
-    context.add_init_script(f"localStorage.setItem('cardavia.guard', '{guard}')")
+    context.add_init_script(
+        f"localStorage.getItem('cardavia.guard') ?? localStorage.setItem('cardavia.guard', '{guard}')"
+    )
     return context.new_page()
 
 
