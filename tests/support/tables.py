@@ -29,9 +29,8 @@ def new_page(browser: Browser, pace: str = "instant", guard: int = 0, **options:
     of the guard asks for it, or the page changed it since (a reload keeps the choice)."""
     context = browser.new_context(**({"viewport": {"width": 1366, "height": 768}} | options))
     context.add_init_script(f"localStorage.setItem('cardavia.pace', '{pace}')")
-    context.add_init_script(
-        f"localStorage.getItem('cardavia.guard') ?? localStorage.setItem('cardavia.guard', '{guard}')"
-    )
+    key = "'cardavia.guard'"
+    context.add_init_script(f"localStorage.getItem({key}) ?? localStorage.setItem({key}, {guard})")
     return context.new_page()
 
 
