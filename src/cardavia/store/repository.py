@@ -193,15 +193,7 @@ class GameStore:
             "updated_at": stamp,
         }
 
-        def run() -> int:
-            with self._write_lock, self.engine.begin() as connection:
-                done = connection.execute(
-                    _UPDATE, {"wanted_id": game.id, "read_version": game.version, **values}
-                )
-                return int(done.rowcount)
-
-        if _guard(run) != 1:
-            raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
+        self._write(game, values)
         return dataclasses.replace(
             game,
             decisions=tuple((seat, text) for seat, text in decisions),
@@ -228,6 +220,19 @@ class GameStore:
         if review is not None:
             values["review"] = review
 
+        self._write(game, values)
+        return dataclasses.replace(
+            game,
+            hints=tuple(hints) if hints is not None else game.hints,
+            review=review if review is not None else game.review,
+            version=game.version + 1,
+            updated_at=stamp,
+        )
+
+    def _write(self, game: StoredGame, values: dict[str, Any]) -> None:
+        """``values`` over the row of ``game`` if it is still at ``game.version``, else
+        :class:`VersionConflictError` and nothing written."""
+
         def run() -> int:
             with self._write_lock, self.engine.begin() as connection:
                 done = connection.execute(
@@ -237,13 +242,6 @@ class GameStore:
 
         if _guard(run) != 1:
             raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
-        return dataclasses.replace(
-            game,
-            hints=tuple(hints) if hints is not None else game.hints,
-            review=review if review is not None else game.review,
-            version=game.version + 1,
-            updated_at=stamp,
-        )
 
     def prune(self, idle_before: datetime, finished_before: datetime) -> Pruned:
         """Remove the unfinished deals last acted in before ``idle_before`` and the

@@ -209,16 +209,7 @@ class DealService:
             self._acting.discard(game_id)
 
     async def _act(self, live: LiveDeal, action: str, step: int) -> LiveDeal:
-        state = live.deal.state
-        if live.over:
-            raise ConflictError("the deal is over: start a new deal")
-        if step != state.step:
-            raise ConflictError(
-                f"step {step} is not the current step {state.step}: the deal has moved on "
-                "(another tab or a repeated request); reload to see it"
-            )
-        if state.to_act != PERSON:  # pragma: no cover - the AIs always play up to the person
-            raise ConflictError("it is not your turn")
+        state = _decision(live, step, "the deal is over: start a new deal")
         deal = _fork(live.deal)
         try:
             events = deal.act(action)
@@ -253,16 +244,9 @@ class DealService:
         by the deal's seed or deck: the hint cannot depend on a hidden card. Raises
         :class:`ConflictError` as :meth:`act` does.
         """
-        state = live.deal.state
-        if live.over:
-            raise ConflictError("the deal is over: its review tells what strong would have played")
-        if step != state.step:
-            raise ConflictError(
-                f"step {step} is not the current step {state.step}: the deal has moved on; "
-                "reload to see it"
-            )
-        if state.to_act != PERSON or live.stored.id in self._acting:
+        if live.stored.id in self._acting:
             raise ConflictError("it is not your turn: a hint is for your own decision")
+        state = _decision(live, step, "the deal is over: its review tells what strong would do")
         view = state.view(PERSON)
         key = coach_key(live.presenter, view)
         with self._client_turn("strong", client):
@@ -357,6 +341,22 @@ class DealService:
     def _forget(self, game_id: str) -> None:
         with self._lock:
             self._cache.pop(game_id, None)
+
+
+def _decision(live: LiveDeal, step: int, over: str) -> Any:
+    """The state of the person's decision at ``step``; :class:`ConflictError` (``over``
+    once the deal has ended) when there is none."""
+    state = live.deal.state
+    if live.over:
+        raise ConflictError(over)
+    if step != state.step:
+        raise ConflictError(
+            f"step {step} is not the current step {state.step}: the deal has moved on "
+            "(another tab or a repeated request); reload to see it"
+        )
+    if state.to_act != PERSON:  # pragma: no cover - the AIs always play up to the person
+        raise ConflictError("it is not your turn")
+    return state
 
 
 def coach_key(presenter: Presenter, view: Any) -> bytes:

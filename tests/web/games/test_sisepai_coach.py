@@ -4,61 +4,47 @@ against the engine), and the facts a reason rests on are said, in all five langu
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
-from sentences import facts_numbers, read_back
+from sentences import facts_numbers, positions, read_back
 
-from cardavia.ai.registry import get_player
-from cardavia.ai.seeding import decision_rng
 from cardavia.ai.sisepai.hint import explain
-from cardavia.games.registry import get_game
 from cardavia.i18n.catalogs import gettext_for, ngettext_for
 from cardavia.i18n.languages import LANGUAGES
-from cardavia.records import Deal
 from cardavia.web.games import WEB_GAMES
 
-GAME = get_game("sisepai")
-WEB = WEB_GAMES["sisepai"]
+GAME_NAME = "sisepai"
+WEB = WEB_GAMES[GAME_NAME]
 
 
 def test_every_sentence_names_only_its_facts_in_every_language() -> None:
-    rng = random.Random(15)
-    mover = get_player("sisepai", "basic")
     names = {
         lang: {c: e["name"] for c, e in WEB.catalogue(gettext_for(lang)).items()}
         for lang in LANGUAGES
     }
     kinds: Counter[str] = Counter()
-    for d in range(5):
-        deal = Deal(GAME, *GAME.shuffle(rng))
-        while not deal.over:
-            state = deal.state
-            seat = state.to_act
-            assert seat is not None
-            view, legal = state.view(seat), state.legal_actions()
-            for action in legal if len(legal) > 1 else ():
-                facts = explain(view, legal, action).to_json()
-                kinds[facts["kind"] + ("_ready" if facts["waits"] else "")] += 1
-                cards = set(facts["cards"]) | set(facts["waits"])
-                numbers = facts_numbers(facts.values())
-                for lang in LANGUAGES:
-                    sentence = WEB.hint_sentence(
-                        str(action), facts, gettext_for(lang), ngettext_for(lang)
-                    )
-                    said_cards, said_numbers = read_back(sentence, names[lang])
-                    assert said_cards <= cards, (lang, sentence, facts)
-                    assert said_numbers <= numbers, (lang, sentence, facts)
-                    # ... and what the reason rests on is said.
-                    assert said_cards >= set(facts["cards"]) | set(facts["waits"]), (
-                        lang,
-                        sentence,
-                    )
-                    if facts["kind"] in ("win", "take"):
-                        assert facts["points"] in said_numbers, (lang, sentence)
-                    if facts["kind"] == "discard" and not facts["usable"] and not facts["waits"]:
-                        assert facts["unseen"] in said_numbers, (lang, sentence)
-            deal.act(mover.choose(view, legal, decision_rng(d, seat, state.step)))
+    for view, legal in positions(GAME_NAME, 5, 15):
+        for action in legal if len(legal) > 1 else ():
+            facts = explain(view, legal, action).to_json()
+            kinds[facts["kind"] + ("_ready" if facts["waits"] else "")] += 1
+            cards = set(facts["cards"]) | set(facts["waits"])
+            numbers = facts_numbers(facts.values())
+            for lang in LANGUAGES:
+                sentence = WEB.hint_sentence(
+                    str(action), facts, gettext_for(lang), ngettext_for(lang)
+                )
+                said_cards, said_numbers = read_back(sentence, names[lang])
+                assert said_cards <= cards, (lang, sentence, facts)
+                assert said_numbers <= numbers, (lang, sentence, facts)
+                # ... and what the reason rests on is said.
+                assert said_cards >= set(facts["cards"]) | set(facts["waits"]), (
+                    lang,
+                    sentence,
+                )
+                if facts["kind"] in ("win", "take"):
+                    assert facts["points"] in said_numbers, (lang, sentence)
+                if facts["kind"] == "discard" and not facts["usable"] and not facts["waits"]:
+                    assert facts["unseen"] in said_numbers, (lang, sentence)
     assert kinds["discard"] >= 300 and kinds["take"] >= 20 and kinds["pass"] >= 50, kinds
     assert kinds["discard_ready"] + kinds["take_ready"] + kinds["pass_ready"] >= 5, kinds
 
