@@ -7,6 +7,7 @@ is exactly as it was (checked by reading it again).
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -282,6 +283,7 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/record",
         "/api/games/{game_id}/hint",
+        "/api/games/{game_id}/review",
     }
     levels = schema["components"]["schemas"]["NewGame"]["properties"]["ai"]["enum"]
     assert levels == ["easy", "basic", "strong"]
@@ -341,3 +343,36 @@ def test_a_hint_is_only_for_the_persons_own_current_decision(client: TestClient,
         state = api.act(state, token, state["legal"][0])
     over = client.post(url, json={"step": state["step"]}, headers=bearer(token))
     assert over.status_code == 409 and "over" in over.json()["error"]
+
+
+def test_the_review_is_computed_in_the_background_and_kept_with_the_deal(
+    client: TestClient, api: Any
+) -> None:
+    state = api.start("chuopai", seed=14)
+    token = state.pop("token")
+    url = f"/api/games/{state['id']}/review"
+    early = client.get(url, headers=bearer(token))
+    assert early.status_code == 409 and "over" in early.json()["error"]
+    played = 0
+    while state["status"] == "ongoing":
+        state = api.act(state, token, state["legal"][-1])
+        played += 1
+    first = client.get(url, headers=bearer(token)).json()
+    assert first["status"] in ("running", "ready")
+    for _ in range(600):
+        found = client.get(url + "?lang=it", headers=bearer(token)).json()
+        if found["status"] == "ready":
+            break
+        assert 0 <= found["done"] <= found["total"]
+        time.sleep(0.05)
+    assert found["status"] == "ready" and found["decisions"] >= 1
+    gains = [finding["gain"] for finding in found["findings"]]
+    assert gains == sorted(gains, reverse=True)
+    for rank, finding in enumerate(found["findings"]):
+        assert ("scene" in finding) == (rank < 3)
+        assert finding["text"].endswith(".") and finding["suggested"] != finding["chosen"]
+    # Another process (no cache, no review under way) finds it in the store.
+    client.app.state.service._cache.clear()  # type: ignore[attr-defined]
+    again = client.get(url + "?lang=it", headers=bearer(token)).json()
+    assert again == found
+    assert client.get(url).status_code == 404, "the deal's own token only"
