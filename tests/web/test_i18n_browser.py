@@ -36,10 +36,12 @@ SPELT_ALIKE: dict[str, set[str]] = {
     # Names: the API, the game (the tabs' label), a family and the special combinations.
     "all": {"API", "JSON API", "Chuo Pai", "Yao", "Tian Jiu 天九", "Di Ba 地八", "Ren Qi 人七",
             "He Wu 和五"},
-    "it": set(),
+    # The guard's "3 s" is written alike (seconds: s).
+    "it": {"3 s"},
     # Dutch words too: "Claim(s)" is the rules' own word, "is" stands alone in "*is* winnen".
-    "nl": {"Contrast", "Site", "West", "Status", "Type", "Endpoints", "Claim", "Claims", "is"},
-    "id": {"Normal", "Status"},
+    "nl": {"Contrast", "Site", "West", "Status", "Type", "Endpoints", "Claim", "Claims", "is",
+           "Hint", "3 s"},
+    "id": {"Normal", "normal", "Status"},
     "zh": set(),
 }  # fmt: skip
 """Texts that are the same in English and in the language: names (Sichuan, Tian Jiu),
