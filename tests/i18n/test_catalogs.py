@@ -27,8 +27,13 @@ from cardavia.web.rendering import colour_marks
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = checks.translated_languages()
 HAN = re.compile(r"[\u4e00-\u9fff]")
-SPELT_ALIKE = {"id": {"total", "family_Yao"}, "it": {"family_Yao"}, "nl": {"family_Yao"}}
-"""Table messages that are the same word in English and the language ("Total: {points}"),
+SPELT_ALIKE = {
+    "id": {"total", "family_Yao", "ai_basic"},
+    "it": {"family_Yao"},
+    "nl": {"family_Yao", "hint_label"},
+}
+"""Table messages that are the same word in English and the language ("Total: {points}",
+Dutch "Hint: {sentence}", Indonesian "normal"),
 and names (the Yao family, which the rules call so in every Latin-script language)."""
 
 

@@ -22,17 +22,25 @@ SIZES = {
 """The screens the table must fit: three desktops, two phones upright, one on its side."""
 
 
-def new_page(browser: Browser, pace: str = "instant", **options: Any) -> Page:
+def new_page(browser: Browser, pace: str = "instant", guard: int = 0, **options: Any) -> Page:
     """A page in a fresh context (1366 × 768 unless ``options`` say otherwise), the AIs at
-    ``pace``: the tests wait for the page, not for the animation, unless they watch it."""
+    ``pace``: the tests wait for the page, not for the animation, unless they watch it.
+    The misclick guard waits ``guard`` ms (off: a click is sent at once) unless a test
+    of the guard asks for it, or the page changed it since (a reload keeps the choice)."""
     context = browser.new_context(**({"viewport": {"width": 1366, "height": 768}} | options))
     context.add_init_script(f"localStorage.setItem('cardavia.pace', '{pace}')")
+    key = "'cardavia.guard'"
+    context.add_init_script(f"localStorage.getItem({key}) ?? localStorage.setItem({key}, {guard})")
     return context.new_page()
 
 
-def start_table(page: Page, site: str, game: str, seed: int, lang: str = "en") -> None:
-    """Sit down at deal ``seed`` of ``game`` through the start form, in ``lang``."""
+def start_table(
+    page: Page, site: str, game: str, seed: int, lang: str = "en", ai: str = "basic"
+) -> None:
+    """Sit down at deal ``seed`` of ``game`` against ``ai`` through the start form, in
+    ``lang``."""
     page.goto(f"{site}/games/{game}?lang={lang}")
+    page.check(f"input[name=ai][value={ai}]")
     page.locator(".deal-number summary").click()
     page.fill("input[name=seed]", str(seed))
     page.click(".start-form button[type=submit]")

@@ -120,6 +120,17 @@ class Api:
         moved: dict[str, Any] = response.json()
         return moved
 
+    def hint(self, state: dict[str, Any], token: str, lang: str = "en") -> dict[str, Any]:
+        """A hint at ``state``'s decision (200)."""
+        response = self.client.post(
+            f"/api/games/{state['id']}/hint?lang={lang}",
+            json={"step": state["step"]},
+            headers=bearer(token),
+        )
+        assert response.status_code == 200, response.text
+        answer: dict[str, Any] = response.json()
+        return answer
+
 
 def bearer(token: str) -> dict[str, str]:
     """The Authorization header for ``token``."""

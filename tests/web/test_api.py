@@ -7,12 +7,15 @@ is exactly as it was (checked by reading it again).
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.records import parse_record, replay
+
+from .conftest import bearer
 
 GAMES = ("sisepai", "chuopai")
 STATE_KEYS = {
@@ -27,6 +30,7 @@ STATE_KEYS = {
     "events",
     "result",
     "seed",
+    "hints",
 }
 
 
@@ -279,9 +283,97 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/record",
         "/api/games/{game_id}/ai-seat",
+        "/api/games/{game_id}/hint",
+        "/api/games/{game_id}/review",
     }
+    levels = schema["components"]["schemas"]["NewGame"]["properties"]["ai"]["enum"]
+    assert levels == ["easy", "basic", "strong"]
+    hint = paths["/api/games/{game_id}/hint"]["post"]
+    assert {"200", "404", "409", "422"} <= set(hint["responses"])
     errors = paths["/api/games/{game_id}/actions"]["post"]["responses"]
     assert {"200", "404", "409", "422"} <= set(errors)
     assert errors["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
     # Every error the API can give is documented as what it really sends.
     assert "HTTPValidationError" not in json.dumps(schema)
+
+
+def test_a_hint_is_one_of_the_legal_actions_with_its_reason_in_the_pages_language(
+    api: Any,
+) -> None:
+    for game in ("sisepai", "chuopai"):
+        state = api.start(game, seed=11)
+        token = state.pop("token")
+        answer = api.hint(state, token, lang="nl")
+        assert answer["action"] in state["legal"]
+        assert answer["reason"]["kind"] and answer["text"].endswith(".")
+        assert answer["hints"] == 1
+        assert api.hint(state, token, lang="nl") == answer, "the same view, the same hint"
+        english = api.hint(state, token)
+        assert english["text"] != answer["text"] and english["action"] == answer["action"]
+
+
+def test_hints_are_counted_once_per_decision_and_kept_with_the_deal(
+    client: TestClient, api: Any
+) -> None:
+    state = api.start("sisepai", seed=12)
+    token = state.pop("token")
+    api.hint(state, token)
+    api.hint(state, token)
+    assert api.get(state["id"], token)["hints"] == 1
+    moved = api.act(state, token, state["legal"][0])
+    if moved["status"] == "ongoing":
+        assert api.hint(moved, token)["hints"] == 2
+    # Another process (no cache) reads the count from the store.
+    client.app.state.service._cache.clear()  # type: ignore[attr-defined]
+    assert api.get(state["id"], token)["hints"] == (2 if moved["status"] == "ongoing" else 1)
+
+
+def test_a_hint_is_only_for_the_persons_own_current_decision(client: TestClient, api: Any) -> None:
+    state = api.start("chuopai", seed=13)
+    token = state.pop("token")
+    url = f"/api/games/{state['id']}/hint"
+    assert client.post(url, json={"step": state["step"]}).status_code == 404
+    wrong = {"Authorization": "Bearer " + "x" * 32}
+    assert client.post(url, json={"step": state["step"]}, headers=wrong).status_code == 404
+    stale = client.post(url, json={"step": state["step"] + 1}, headers=bearer(token))
+    assert stale.status_code == 409 and "step" in stale.json()["error"]
+    bad = client.post(url, json={"step": "now"}, headers=bearer(token))
+    assert bad.status_code == 422
+    assert api.get(state["id"], token)["hints"] == 0, "refused requests count nothing"
+    while state["status"] == "ongoing":
+        state = api.act(state, token, state["legal"][0])
+    over = client.post(url, json={"step": state["step"]}, headers=bearer(token))
+    assert over.status_code == 409 and "over" in over.json()["error"]
+
+
+def test_the_review_is_computed_in_the_background_and_kept_with_the_deal(
+    client: TestClient, api: Any
+) -> None:
+    state = api.start("chuopai", seed=14)
+    token = state.pop("token")
+    url = f"/api/games/{state['id']}/review"
+    early = client.get(url, headers=bearer(token))
+    assert early.status_code == 409 and "over" in early.json()["error"]
+    played = 0
+    while state["status"] == "ongoing":
+        state = api.act(state, token, state["legal"][-1])
+        played += 1
+    first = client.get(url, headers=bearer(token)).json()
+    assert first["status"] in ("running", "ready")
+    for _ in range(600):
+        found = client.get(url + "?lang=it", headers=bearer(token)).json()
+        if found["status"] == "ready":
+            break
+        assert 0 <= found["done"] <= found["total"]
+        time.sleep(0.05)
+    assert found["status"] == "ready" and found["decisions"] >= 1
+    gains = [finding["gain"] for finding in found["findings"]]
+    assert gains == sorted(gains, reverse=True)
+    for rank, finding in enumerate(found["findings"]):
+        assert ("scene" in finding) == (rank < 3)
+        assert finding["text"].endswith(".") and finding["suggested"] != finding["chosen"]
+    # Another process (no cache, no review under way) finds it in the store.
+    client.app.state.service._cache.clear()  # type: ignore[attr-defined]
+    again = client.get(url + "?lang=it", headers=bearer(token)).json()
+    assert again == found
+    assert client.get(url).status_code == 404, "the deal's own token only"

@@ -42,6 +42,8 @@ def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True)
     # Instant AI pace: the tests wait for the page, not for the animation.
     context.add_init_script("localStorage.setItem('cardavia.pace', '0')")
+    # The misclick guard off: a click is sent at once (test_coach.py tests the guard).
+    context.add_init_script("localStorage.setItem('cardavia.guard', '0')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -9,7 +9,8 @@ lapses as well (``pass`` when it may); a world where a recorded action is no lon
 legal, or whose public events differ (a pass that could now beat, a starting bonus that
 appears), is rejected. The other deal is stored as it is and read back over the API and
 as the table page: every byte the person receives (state, view, history, events, legal
-actions, prompts, the page and its JSON block) must be the same as in the real deal.
+actions, prompts, the page and its JSON block, and at each of the person's decisions the
+hint: strong's choice and its reason) must be the same as in the real deal.
 
 Reshuffling only the current state (``shuffle_unseen``) could not catch a fact that was
 written into the log earlier (a flag on an old event); replaying the history can.
@@ -284,7 +285,7 @@ def test_a_world_seat_0_cannot_tell_apart_gets_the_very_same_answers(
 ) -> None:
     store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
     rng = random.Random(f"worlds {game}")
-    steps = checked = 0
+    steps = checked = hinted = 0
     for number in range(DEALS):
         seed = aimed_seed(game) if number == 0 else rng.randrange(2**32)
         choices = person(seed)
@@ -304,12 +305,19 @@ def test_a_world_seat_0_cannot_tell_apart_gets_the_very_same_answers(
                 real_page = page(client, state["id"], token)
                 other_page = page(client, other_id, other_token)
                 assert other_page == real_page.replace(state["id"], other_id)
+                if state["your_turn"] and state["status"] == "ongoing":
+                    # The hint too: strong's search and its reason, from the view alone.
+                    assert api.hint(other, other_token) == api.hint(state, token), (
+                        "the hint depends on cards the person cannot see"
+                    )
+                    hinted += 1
                 checked += 1
             if state["status"] != "ongoing":
                 break
             state = api.act(state, token, choices.choice(state["legal"]))
     # Most steps must really have been compared with another world.
     assert checked >= 0.8 * steps, (checked, steps)
+    assert hinted >= DEALS * 3, hinted
 
 
 def test_the_real_deal_replays_through_the_helpers(client: TestClient, api: Api) -> None:

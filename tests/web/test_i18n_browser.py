@@ -36,10 +36,12 @@ SPELT_ALIKE: dict[str, set[str]] = {
     # Names: the API, the game (the tabs' label), a family and the special combinations.
     "all": {"API", "JSON API", "Chuo Pai", "Yao", "Tian Jiu 天九", "Di Ba 地八", "Ren Qi 人七",
             "He Wu 和五"},
-    "it": set(),
+    # The guard's "3 s" is written alike (seconds: s).
+    "it": {"3 s"},
     # Dutch words too: "Claim(s)" is the rules' own word, "is" stands alone in "*is* winnen".
-    "nl": {"Contrast", "Site", "West", "Status", "Type", "Endpoints", "Claim", "Claims", "is"},
-    "id": {"Normal", "Status"},
+    "nl": {"Contrast", "Site", "West", "Status", "Type", "Endpoints", "Claim", "Claims", "is",
+           "Hint", "3 s"},
+    "id": {"Normal", "normal", "Status"},
     "zh": set(),
 }  # fmt: skip
 """Texts that are the same in English and in the language: names (Sichuan, Tian Jiu),
@@ -88,6 +90,8 @@ def opened(browser: Browser, *, pace: str | None = "0", **options: Any) -> Itera
     context.add_init_script(WATCH_CSP)
     if pace is not None:  # the tests wait for the page, not for the animation
         context.add_init_script(f"localStorage.setItem('cardavia.pace', '{pace}')")
+        # The misclick guard off: a key press is sent at once (test_coach.py tests it).
+        context.add_init_script("localStorage.setItem('cardavia.guard', '0')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -35,7 +35,8 @@ def test_the_index_shows_both_traditions_and_their_games(client: TestClient) -> 
 def test_a_game_page_has_table_and_full_rules_tabs(client: TestClient) -> None:
     html = client.get("/games/chuopai").text
     assert 'role="tab"' in html and ">Table<" in html and ">Full rules<" in html
-    assert 'name="ai" value="basic"' in html and 'name="ai" value="strong"' in html
+    for level in ("easy", "basic", "strong"):
+        assert f'name="ai" value="{level}"' in html
     assert "Heaven" in html and "Tian Jiu" in html  # the full rules are in the page
     rules = client.get("/games/chuopai?tab=rules").text
     assert 'id="panel-table" role="tabpanel" aria-labelledby="tab-table" hidden' in rules
@@ -76,6 +77,35 @@ def test_starting_a_game_sets_a_scoped_httponly_cookie_and_opens_the_table(
     table = client.get(location)
     assert table.status_code == 200 and 'id="table-app"' in table.text
     assert '"ai": "strong"' in table.text and '"seed": 42' in table.text
+
+
+def test_the_start_form_starts_a_first_visitor_on_easy_and_remembers_the_choice(
+    client: TestClient,
+) -> None:
+    checked = re.compile(r'name="ai" value="(\w+)" checked')
+    first = client.get("/games/sisepai?lang=it").text
+    assert checked.findall(first) == ["easy"]
+    for name in ("Facile", "Normale", "Forte"):
+        assert f"<strong>{name}</strong>" in first
+    response = client.post("/games/sisepai/start", data={"ai": "strong"}, follow_redirects=False)
+    assert response.status_code == 303
+    cookies = response.headers.get_list("set-cookie")
+    (level,) = [cookie for cookie in cookies if cookie.startswith("cardavia_level")]
+    assert level.startswith("cardavia_level=strong;") and "HttpOnly" in level and "Path=/" in level
+    # Remembered for both games, with or without scripts: the server checks it.
+    assert checked.findall(client.get("/games/chuopai").text) == ["strong"]
+    client.post("/games/chuopai/start", data={"ai": "easy"}, follow_redirects=False)
+    assert checked.findall(client.get("/games/sisepai").text) == ["easy"]
+    client.cookies.set("cardavia_level", "wizard")
+    assert checked.findall(client.get("/games/sisepai").text) == ["easy"]
+
+
+def test_an_easy_deal_is_played_by_easy_ais(client: TestClient) -> None:
+    created = client.post("/api/games", json={"game": "chuopai", "ai": "easy", "seed": 3})
+    assert created.status_code == 201 and created.json()["ai"] == "easy"
+    client.cookies.set("lang", "nl")
+    page = client.post("/games/chuopai/start", data={"ai": "easy"})
+    assert '"ai": "easy"' in page.text and '"ai_easy": "makkelijk"' in page.text
 
 
 def test_a_table_without_its_cookie_is_a_404(client: TestClient) -> None:

@@ -94,9 +94,12 @@ def _play(browser: Any, url: str, game: str, deal: int, pace: str, seed: int) ->
     """One whole deal by clicking; the waits between the person's decisions, seconds."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.add_init_script(f"localStorage.setItem('cardavia.pace', '{pace}')")
+    # The misclick guard off: the figures are the site's waits, not the take-back moment.
+    context.add_init_script("localStorage.setItem('cardavia.guard', '0')")
     context.add_init_script(TIMER)
     page = context.new_page()
     page.goto(f"{url}/games/{game}")
+    page.check("input[name=ai][value=basic]")
     page.locator(".deal-number summary").click()
     page.fill("input[name=seed]", str(deal))
     page.click(".start-form button[type=submit]")

@@ -122,6 +122,10 @@ class StoredGame:
     """A hash of the id of the browser that started the deal (``None``: no browser)."""
     share_id: str | None = None
     """The name of its public replay while its owner shares it."""
+    hints: tuple[int, ...] = ()
+    """The steps at which the person asked for a hint (each decision counted once)."""
+    review: dict[str, Any] | None = None
+    """A finished deal's review, once computed (``{"findings": [...], "decisions": n}``)."""
 
     def __repr__(self) -> str:
         # The deck and seed are secrets while the deal runs: keep them out of logs.
@@ -147,6 +151,8 @@ def _from_row(row: RowMapping) -> StoredGame:
         updated_at=row["updated_at"],
         browser_hash=row["browser_hash"],
         share_id=row["share_id"],
+        hints=tuple(int(step) for step in row["hints"] or ()),
+        review=row["review"],
     )
 
 
@@ -217,6 +223,8 @@ class GameStore:
             "updated_at": game.updated_at,
             "browser_hash": game.browser_hash,
             "share_id": game.share_id,
+            "hints": list(game.hints),
+            "review": game.review,
         }
 
         def run() -> None:
@@ -260,15 +268,7 @@ class GameStore:
             "updated_at": stamp,
         }
 
-        def run() -> int:
-            with self._write_lock, self.engine.begin() as connection:
-                done = connection.execute(
-                    _UPDATE, {"wanted_id": game.id, "read_version": game.version, **values}
-                )
-                return int(done.rowcount)
-
-        if _guard(run) != 1:
-            raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
+        self._write(game, values)
         return dataclasses.replace(
             game,
             decisions=tuple((seat, text) for seat, text in decisions),
@@ -278,6 +278,45 @@ class GameStore:
             version=game.version + 1,
             updated_at=stamp,
         )
+
+    def annotate(
+        self,
+        game: StoredGame,
+        *,
+        hints: Sequence[int] | None = None,
+        review: dict[str, Any] | None = None,
+    ) -> StoredGame:
+        """Write the coach's facts (the steps hinted, the review) over ``game`` (as read);
+        return the new row. Optimistic like :meth:`update`; the decisions stay."""
+        stamp = now()
+        values: dict[str, Any] = {"version": game.version + 1, "updated_at": stamp}
+        if hints is not None:
+            values["hints"] = list(hints)
+        if review is not None:
+            values["review"] = review
+
+        self._write(game, values)
+        return dataclasses.replace(
+            game,
+            hints=tuple(hints) if hints is not None else game.hints,
+            review=review if review is not None else game.review,
+            version=game.version + 1,
+            updated_at=stamp,
+        )
+
+    def _write(self, game: StoredGame, values: dict[str, Any]) -> None:
+        """``values`` over the row of ``game`` if it is still at ``game.version``, else
+        :class:`VersionConflictError` and nothing written."""
+
+        def run() -> int:
+            with self._write_lock, self.engine.begin() as connection:
+                done = connection.execute(
+                    _UPDATE, {"wanted_id": game.id, "read_version": game.version, **values}
+                )
+                return int(done.rowcount)
+
+        if _guard(run) != 1:
+            raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
 
     # -- a browser's deals -----------------------------------------------------------------
 

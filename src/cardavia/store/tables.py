@@ -24,6 +24,7 @@ from sqlalchemy import (
     SmallInteger,
     String,
     Table,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 
@@ -61,6 +62,10 @@ games = Table(
     # last written: a run whose process went quiet is taken over by another.
     Column("ai_run", JSON_TYPE, nullable=True),
     Column("ai_run_at", DateTime(timezone=True), nullable=True),
+    # The coach (issue 15): the steps at which the person asked for a hint, and the
+    # review of a finished deal once computed (its findings as plain facts, no text).
+    Column("hints", JSON_TYPE, nullable=False, server_default=text("'[]'")),
+    Column("review", JSON_TYPE, nullable=True),
     # Retention (GameStore.prune) looks deals up by status and age.
     Index("games_status_updated", "status", "updated_at"),
     Index("games_browser", "browser_hash", "created_at"),

@@ -13,13 +13,19 @@ from cardavia.web.ai_seat import AISeatRunner, Run
 from cardavia.web.deal_stats import Result
 from cardavia.web.deals import ConflictError, DealService, LiveDeal
 from cardavia.web.game_state import state_json
+from cardavia.web.games import WEB_GAMES
+from cardavia.web.rendering import gettext_for, ngettext_for
+from cardavia.web.reviews import Reviews
 from cardavia.web.schemas import (
     AIRunState,
     CreatedGame,
     ErrorBody,
     GameState,
+    HintAnswer,
+    HintRequest,
     NewAction,
     NewGame,
+    Review,
 )
 from cardavia.web.security import client_address, count_new_game
 
@@ -84,6 +90,12 @@ Service = Annotated[DealService, Depends(get_service)]
 Token = Annotated[str | None, Depends(get_token)]
 
 
+async def get_reviews(request: Request) -> Reviews:
+    """The app's reviews of finished deals (made by the lifespan)."""
+    reviews: Reviews = request.app.state.reviews
+    return reviews
+
+
 async def get_live(game_id: str, service: Service, token: Token) -> LiveDeal:
     """The deal ``game_id``, if the token is its own (else the same 404 as unknown)."""
     return service.open(game_id, token)
@@ -130,6 +142,53 @@ async def act(body: NewAction, request: Request, live: Live, service: Service) -
     deal is over. Committed before the answer."""
     moved = await service.act(live, body.action, body.step, client_address(request))
     return state_json(moved)
+
+
+@router.post(
+    "/games/{game_id}/hint",
+    response_model=HintAnswer,
+    responses=_ERRORS | _CONFLICT | _TOO_LARGE | _TOO_MANY | _CROSS_SITE,
+    summary="Ask for a hint",
+)
+async def hint(body: HintRequest, request: Request, live: Live, service: Service) -> dict[str, Any]:
+    """What the `strong` player would do at the person's own decision, and why, from what
+    the person's seat sees alone. Each decision hinted is counted once in `hints`."""
+    counted, action, reason = await service.hint(live, body.step, client_address(request))
+    facts = reason.to_json()
+    sentence = WEB_GAMES[live.stored.game].hint_sentence(
+        str(action), facts, gettext_for(request), ngettext_for(request)
+    )
+    return {
+        "action": str(action),
+        "reason": facts,
+        "text": sentence,
+        "hints": len(counted.stored.hints),
+    }
+
+
+@router.get(
+    "/games/{game_id}/review",
+    response_model=Review,
+    response_model_exclude_none=True,
+    responses=_ERRORS | _CONFLICT,
+    summary="Review the deal",
+)
+async def review(
+    live: Live, request: Request, reviews: Annotated[Reviews, Depends(get_reviews)]
+) -> dict[str, Any]:
+    """Once the deal is over: the person's decisions where `strong` would have chosen
+    otherwise, costliest first. The first read starts the computation (in the background);
+    until it is done the answer says how far it is: read again."""
+    found = reviews.read(live)
+    if found["status"] == "ready":
+        web = WEB_GAMES[live.stored.game]
+        _, ngettext = gettext_for(request), ngettext_for(request)
+        found["findings"] = [
+            finding
+            | {"text": web.hint_sentence(finding["suggested"], finding["reason"], _, ngettext)}
+            for finding in found["findings"]
+        ]
+    return found
 
 
 @router.get(

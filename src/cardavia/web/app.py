@@ -24,6 +24,7 @@ from cardavia.web import api, errors, pages, replay_pages, retention, security, 
 from cardavia.web.ai_seat import AISeatRunner
 from cardavia.web.deals import GAMES, DealService
 from cardavia.web.rendering import STATIC, make_environment
+from cardavia.web.reviews import Reviews
 from cardavia.web.settings import Settings
 from cardavia.web.thinking import Thinker, TurnLimiter
 
@@ -59,6 +60,7 @@ def create_app(
             thinker=thinker,
             turns=TurnLimiter(settings.ai_turns_per_address),
         )
+        app.state.reviews = Reviews(app.state.service)
         pruning = (
             asyncio.create_task(retention.prune_forever(store, settings))
             if settings.prune_every_minutes
@@ -72,6 +74,7 @@ def create_app(
                 pruning.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await pruning
+            await app.state.reviews.close()
             thinker.close()
             engine.dispose()
 

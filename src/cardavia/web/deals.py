@@ -20,6 +20,7 @@ import copy
 import dataclasses
 import hashlib
 import hmac
+import json
 import random
 import re
 import secrets
@@ -49,7 +50,10 @@ from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, visible_event
 from cardavia.web.thinking import Thinker, Turn, TurnLimiter
 
 GAMES = GAME_NAMES
-AI_LEVELS = ("basic", "strong")
+AI_LEVELS = ("easy", "basic", "strong")
+"""The levels a person may choose, weakest first (the page calls ``basic`` Normal)."""
+FIRST_LEVEL = "easy"
+"""Where a first-time visitor's form starts: these games are new to most people."""
 SEED_LIMIT = 2**53
 """Deal numbers run from 0 to 2**53 - 1: every one is exact in JavaScript too."""
 _ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -249,16 +253,7 @@ class DealService:
             self._acting.discard(game_id)
 
     async def _act(self, live: LiveDeal, action: str, step: int) -> LiveDeal:
-        state = live.deal.state
-        if live.over:
-            raise ConflictError("the deal is over: start a new deal")
-        if step != state.step:
-            raise ConflictError(
-                f"step {step} is not the current step {state.step}: the deal has moved on "
-                "(another tab or a repeated request); reload to see it"
-            )
-        if state.to_act != PERSON:  # pragma: no cover - the AIs always play up to the person
-            raise ConflictError("it is not your turn")
+        state = _decision(live, step, "the deal is over: start a new deal")
         deal = _fork(live.deal)
         try:
             events = deal.act(action)
@@ -282,6 +277,38 @@ class DealService:
         done = LiveDeal(stored, moved.deal, moved.log, moved.since)
         self._remember(done)
         return done
+
+    async def hint(
+        self, live: LiveDeal, step: int, client: str = "local"
+    ) -> tuple[LiveDeal, Any, Any]:
+        """``strong``'s suggestion for the person at ``step`` and its reason's facts; the
+        step is added to the deal's hints (each decision counted once) and stored.
+
+        The search's generator is keyed by what seat 0 sees (:func:`coach_key`), never
+        by the deal's seed or deck: the hint cannot depend on a hidden card. Raises
+        :class:`ConflictError` as :meth:`act` does.
+        """
+        if live.stored.id in self._acting:
+            raise ConflictError("it is not your turn: a hint is for your own decision")
+        state = _decision(live, step, "the deal is over: its review tells what strong would do")
+        view = state.view(PERSON)
+        key = coach_key(live.presenter, view)
+        with self._client_turn("strong", client):
+            action, reason = await self.thinker.hint(
+                live.stored.game, view, state.legal_actions(), key
+            )
+        if step in live.stored.hints:
+            return live, action, reason
+        try:
+            stored = self.store.annotate(live.stored, hints=(*live.stored.hints, step))
+        except VersionConflictError as exc:
+            self._forget(live.stored.id)
+            raise ConflictError(
+                "the deal changed meanwhile (another tab or a repeated request): reload to see it"
+            ) from exc
+        done = LiveDeal(stored, live.deal, live.log, live.since)
+        self._remember(done)
+        return done, action, reason
 
     def record(self, live: LiveDeal) -> Record:
         """The deal's record (records.md); only once it is over, as it reveals the deck."""
@@ -362,6 +389,32 @@ class DealService:
     def _forget(self, game_id: str) -> None:
         with self._lock:
             self._cache.pop(game_id, None)
+
+
+def _decision(live: LiveDeal, step: int, over: str) -> Any:
+    """The state of the person's decision at ``step``; :class:`ConflictError` (``over``
+    once the deal has ended) when there is none."""
+    state = live.deal.state
+    if live.over:
+        raise ConflictError(over)
+    if step != state.step:
+        raise ConflictError(
+            f"step {step} is not the current step {state.step}: the deal has moved on "
+            "(another tab or a repeated request); reload to see it"
+        )
+    if state.to_act != PERSON:  # pragma: no cover - the AIs always play up to the person
+        raise ConflictError("it is not your turn")
+    return state
+
+
+def coach_key(presenter: Presenter, view: Any) -> bytes:
+    """What seeds the coach's search at a decision: a hash of the seat's view as the table
+    draws it, and its step. Never the deal's seed or deck, so a hint depends on nothing
+    the seat cannot see; and the review judges the same decision with the same key, so a
+    hint that was followed is never listed as a mistake (the same search, the same
+    choice)."""
+    seen = {"scene": presenter.scene(view), "seat": view.seat, "step": view.step}
+    return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).digest()
 
 
 def _fork(deal: AnyDeal) -> AnyDeal:

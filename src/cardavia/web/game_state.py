@@ -32,4 +32,5 @@ def state_json(live: LiveDeal) -> dict[str, Any]:
         "result": None if outcome is None else outcome.to_json(),
         # The deal number is the person's when they chose it; a secret one only at the end.
         "seed": stored.seed if over or stored.seed_chosen else None,
+        "hints": len(stored.hints),
     }

@@ -21,9 +21,9 @@ from starlette.exceptions import HTTPException
 from cardavia.store import ONGOING
 from cardavia.web import apidocs, browsers, catalog, games, text
 from cardavia.web.api import COOKIE, Service
-from cardavia.web.deals import AI_LEVELS, SEED_LIMIT, DealService, LiveDeal
+from cardavia.web.deals import AI_LEVELS, FIRST_LEVEL, SEED_LIMIT, DealService, LiveDeal
 from cardavia.web.game_state import state_json
-from cardavia.web.rendering import gettext_for, render_page
+from cardavia.web.rendering import gettext_for, language, render_page
 from cardavia.web.security import client_address, count_new_game
 from cardavia.web.settings import Settings
 
@@ -31,6 +31,8 @@ router = APIRouter(include_in_schema=False)
 
 COOKIE_DAYS = 30
 _TABS = ("table", "rules")
+LEVEL = "cardavia_level"
+"""The cookie remembering the level last chosen on a start form (no script needed)."""
 RUNNING = "cardavia_deal_{game}"
 """The cookie naming this browser's running deal of a game (its id, not its token)."""
 _ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -63,7 +65,7 @@ async def read_start_form(request: Request) -> StartForm:
     seed: int | None = None
     problem = None
     if ai not in AI_LEVELS:
-        problem = _("Choose the opponents' strength: basic or strong.")
+        problem = _("Choose the opponents' strength: easy, normal or strong.")
     if seed_text:
         # ASCII digits only: "²" and "①" are digits to str.isdigit() but not to int();
         # and a number longer than any deal number is refused before int() sees it.
@@ -135,7 +137,7 @@ def tradition(slug: str, request: Request) -> Response:
 def game_page(game: str, request: Request, service: Service, tab: str = "table") -> Response:
     """A game: the *Table* tab (start a deal) and the *Full rules* tab."""
     _ = gettext_for(request)
-    context = _game_context(_game_info(game, _), tab, _)
+    context = _game_context(_game_info(game, _), tab, _) | {"level": remembered_level(request)}
     context["running"] = running_deals(request, service).get(game)
     return render_page(request, "game.html", context)
 
@@ -154,13 +156,25 @@ async def start(
     if form.problem is not None:
         # The language switch of this answer goes to the game page, not to this POST.
         context = _game_context(info, "table", _) | {"form": form, "here": f"/games/{game}"}
+        context["level"] = form.ai if form.ai in AI_LEVELS else remembered_level(request)
         return render_page(request, "game.html", context, status=422)
     count_new_game(request)
     browser = browsers.browser_id(request) or browsers.new_browser_id()
     live, token = await service.create(
         game, form.ai, form.seed, client_address(request), browsers.hash_browser(browser)
     )
-    return to_the_table(live, token, browser, settings)
+    response = to_the_table(live, token, browser, settings)
+    # The level chosen is the next start form's (a first visit starts on Easy).
+    response.set_cookie(
+        LEVEL,
+        form.ai,
+        max_age=365 * 86400,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=settings.secure_cookies,
+    )
+    return response
 
 
 def to_the_table(live: LiveDeal, token: str, browser: str, settings: Settings) -> Response:
@@ -183,6 +197,12 @@ def to_the_table(live: LiveDeal, token: str, browser: str, settings: Settings) -
     return response
 
 
+def remembered_level(request: Request) -> str:
+    """The level this browser chose last on a start form; a first visit starts on Easy."""
+    level = request.cookies.get(LEVEL, "")
+    return level if level in AI_LEVELS else FIRST_LEVEL
+
+
 @router.get("/play/{game_id}", response_class=HTMLResponse)
 def play(
     game_id: str,
@@ -195,7 +215,8 @@ def play(
     live = service.open(game_id, request.cookies.get(COOKIE))
     _ = gettext_for(request)
     info = _game_info(live.stored.game, _)
-    context = _game_context(info, tab, _) | {"live": live, "table": _table_data(live, _)}
+    table = _table_data(live, _, language(request))
+    context = _game_context(info, tab, _) | {"live": live, "table": table}
     response = render_page(request, "play.html", context)
     if not live.over:
         _remember_running(response, live, settings)
@@ -215,13 +236,14 @@ def _game_context(info: catalog.GameInfo, tab: str, _: text.Gettext) -> dict[str
         "game": info,
         "tradition": tradition,
         "tab": tab if tab in _TABS else "table",
-        "ai_levels": AI_LEVELS,
+        "ai_levels": text.level_names(_),
+        "level": FIRST_LEVEL,
         "form": None,
         "running": None,
     }
 
 
-def _table_data(live: LiveDeal, _: text.Gettext) -> dict[str, Any]:
+def _table_data(live: LiveDeal, _: text.Gettext, lang: str) -> dict[str, Any]:
     """Everything the table's script starts from, sent in the page as JSON."""
     game, deal_id = live.stored.game, live.stored.id
     web = games.WEB_GAMES[game]
@@ -238,6 +260,9 @@ def _table_data(live: LiveDeal, _: text.Gettext) -> dict[str, Any]:
             "state": f"/api/games/{deal_id}",
             "actions": f"/api/games/{deal_id}/actions",
             "record": f"/api/games/{deal_id}/record",
+            # In the page's language, whatever the browser's Accept-Language says.
+            "hint": f"/api/games/{deal_id}/hint?lang={lang}",
+            "review": f"/api/games/{deal_id}/review?lang={lang}",
             "start": f"/games/{game}/start",
             "again": f"/play/{deal_id}/again",
             "replay": f"/replay/{deal_id}",

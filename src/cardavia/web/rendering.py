@@ -82,6 +82,11 @@ def gettext_for(request: Request) -> text.Gettext:
     return catalogs.gettext_for(language(request))
 
 
+def ngettext_for(request: Request) -> text.Ngettext:
+    """The ngettext (CLDR plural forms) of the request's language."""
+    return catalogs.ngettext_for(language(request))
+
+
 def _template_gettext(func: Callable[[str], str]) -> Callable[..., str]:
     """``func`` as Jinja's "newstyle" gettext: ``_("%(n)s cards", n=3)`` formats after
     translating, and the result is markup-safe with its variables escaped."""

@@ -46,7 +46,11 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: GameName
-    ai: Literal["basic", "strong"] = "basic"
+    ai: Literal["easy", "basic", "strong"] = Field(
+        default="basic",
+        description="How strong the AIs play: `easy` (makes a learner's mistakes), `basic` "
+        "(sound, simple play; the page's Normal) or `strong` (thinks about the unseen cards).",
+    )
     seed: Annotated[int, Strict(), Field(ge=0, lt=SEED_LIMIT), INTEGRAL] | None = Field(
         default=None,
         description="A deal number to replay or share a deal; without it the server draws a "
@@ -67,12 +71,66 @@ class NewAction(BaseModel):
     )
 
 
+class HintRequest(BaseModel):
+    """Ask for a hint at the person's current decision."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    step: Annotated[int, Strict(), Field(ge=0, lt=SEED_LIMIT), INTEGRAL] = Field(
+        description="The `step` of the state the person is deciding in (stale: 409)."
+    )
+
+
+class HintAnswer(BaseModel):
+    """What the `strong` player would do at the person's decision, and why."""
+
+    action: str = Field(description="The suggested action, one of `legal`, in the notation.")
+    reason: dict[str, Any] = Field(
+        description="The facts the suggestion rests on, by kind (docs/ai.md, hints): counts "
+        "and cards read off the person's own view only."
+    )
+    text: str = Field(description="The reason as one sentence in the request's language.")
+    hints: int = Field(description="Decisions of this deal at which the person asked a hint.")
+
+
+class Finding(BaseModel):
+    """One of the person's decisions where `strong` would have chosen otherwise."""
+
+    index: int = Field(description="Which of the person's decisions (0: the first).")
+    step: int = Field(description="The deal's step at that decision.")
+    chosen: str = Field(description="What the person played.")
+    suggested: str = Field(description="What `strong` would have played.")
+    chosen_win: float
+    suggested_win: float
+    gain: float = Field(
+        description="Estimated change in win chance (0 to 1) had the suggestion been played, "
+        "from playouts in worlds consistent with what the person could see then."
+    )
+    worlds: int
+    reason: dict[str, Any] = Field(description="The suggestion's facts, as a hint gives them.")
+    text: str = Field(description="The reason as one sentence in the request's language.")
+    scene: dict[str, Any] | None = Field(
+        default=None,
+        description="For the costliest three: the position then (the view without its history).",
+    )
+
+
+class Review(BaseModel):
+    """The review of a finished deal, or how far its computation is."""
+
+    status: Literal["running", "ready"]
+    done: int | None = Field(default=None, description="Running: decisions judged so far.")
+    total: int | None = Field(default=None, description="Running: the person's decisions.")
+    decisions: int | None = Field(default=None, description="Ready: the person's decisions.")
+    findings: list[Finding] | None = Field(default=None, description="Ready: costliest first.")
+
+
 class GameState(BaseModel):
     """A deal as seat 0 (the person) sees it."""
 
     id: str
     game: GameName
-    ai: Literal["basic", "strong"]
+    ai: Literal["easy", "basic", "strong"]
     status: Literal["ongoing", "finished"]
     step: int = Field(description="Send it back with the next action.")
     your_turn: bool
@@ -88,6 +146,7 @@ class GameState(BaseModel):
     seed: int | None = Field(
         description="The deal number, once the deal is over or when the person chose it."
     )
+    hints: int = Field(description="Decisions of this deal at which the person asked a hint.")
 
 
 class CreatedGame(GameState):

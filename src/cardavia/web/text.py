@@ -16,11 +16,18 @@ from cardavia.cards.dominoes import Domino
 from cardavia.cards.four_colour import Card
 
 Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
+"""A language's ``ngettext``: the singular, the plural and the count (CLDR plural forms)."""
 
 
 def identity(message: str) -> str:
     """The gettext of an English page: every message as written."""
     return message
+
+
+def english_plural(singular: str, plural: str, count: int) -> str:
+    """The ngettext of an English page."""
+    return singular if count == 1 else plural
 
 
 def colour_names(_: Gettext) -> tuple[str, ...]:
@@ -124,7 +131,42 @@ def common_messages(_: Gettext) -> dict[str, str]:
         "deal_label": _("Deal {seed}"),
         "deal_over": _("The deal is over"),
         "show_result": _("Show the result"),
-        # What the table shows beside each AI: how strong it plays.
-        "ai_basic": _("basic"),
+        # The coach (issue 15): a hint at each decision, the misclick guard, the review.
+        "hint_label": _("Hint: {sentence}"),
+        "hints_used": _("Hints asked for in this deal: {count}"),
+        "pending": _("Your choice goes in a moment: {action}."),
+        "undo": _("Undo"),
+        "undone": _("Taken back: choose again."),
+        "review_progress": _("Reviewing your decisions: {done} of {total}…"),
+        "review_summary": _(
+            "Your decisions: {count}. Where the strong player would have chosen otherwise: "
+            "{differ}."
+        ),
+        "review_agrees": _("The strong player would have decided as you did every time."),
+        "review_decision": _("Decision {number}"),
+        "review_chances": _(
+            "Estimated win chance: {chosen} as played, {suggested} with the suggestion"
+        ),
+        "review_played": _("You played: {action}"),
+        "review_suggested": _("Suggested: {action}"),
+        "review_hand": _("Your hand"),
+        "review_table": _("On the table: {cards}"),
+        "review_failed": _("The review could not be computed just now: try again later."),
+        # What the table shows beside each AI: how strong it plays (the start form's levels).
+        "ai_easy": _("easy"),
+        "ai_basic": _("normal"),
         "ai_strong": _("strong"),
+    }
+
+
+def level_names(_: Gettext) -> dict[str, tuple[str, str]]:
+    """Each AI level a person may choose (engine name) as the start form offers it: its
+    name and one line saying what to expect. ``basic`` is *Normal* to a person."""
+    return {
+        "easy": (
+            _("Easy"),
+            _("makes the mistakes a learner makes: a good first opponent"),
+        ),
+        "basic": (_("Normal"), _("sound, simple play; quick to answer")),
+        "strong": (_("Strong"), _("thinks ahead about the cards it cannot see")),
     }

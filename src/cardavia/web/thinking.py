@@ -17,6 +17,10 @@ the process for seconds. Here:
 - :class:`TurnLimiter`: at most ``CARDAVIA_AI_TURNS_PER_ADDRESS`` requests with strong
   AIs in progress per client address (429 beyond); the service allows one per deal.
 
+- Hints (``ai/<game>/hint.py``: ``strong``'s choice and its facts) go to the same workers
+  under the same cap; a late one is ``basic``'s choice with its own facts. Their
+  generator comes from the caller (a hash of the seat's view), never from the deal.
+
 A player factory given by a test (``create_app(players=...)``) decides inline, as before.
 
 Work that no person waits for at the table (the AI's run in the person's seat after a
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import importlib
 import logging
 import math
 import multiprocessing
@@ -47,6 +52,7 @@ from typing import Any
 
 from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
+from cardavia.ai.review import REVIEW_WORLDS, Finding
 from cardavia.ai.seeding import decision_rng
 
 log = logging.getLogger("cardavia.web")
@@ -55,6 +61,8 @@ OFFLOADED = frozenset({"strong"})
 """The AI levels whose decisions go to the workers; every other level decides inline."""
 FALLBACK = "basic"
 """Who decides when a worker's decision is late: sound play, in a tenth of a millisecond."""
+HINT_SECONDS = 3
+"""A hint's time cap, in AI time caps (``CARDAVIA_AI_SECONDS``)."""
 NICENESS = 10
 """How much lower the workers' priority is than the server process's."""
 BACKGROUND_NICENESS = 19
@@ -126,6 +134,30 @@ def decide(turn: Turn, view: Any, legal: Sequence[Any], deadline: float) -> int 
         return None
     choice = _player(turn.game, turn.level).choose(view, legal, turn.rng())
     return list(legal).index(choice)
+
+
+def _hints(game: str) -> Any:
+    """The game's hint module (``ai/<game>/hint.py``: ``hint`` and ``explain``)."""
+    return importlib.import_module(f"cardavia.ai.{game}.hint")
+
+
+def give_hint(game: str, view: Any, legal: Sequence[Any], key: bytes) -> tuple[int, Any]:
+    """``strong``'s suggestion for the seat of ``view``: its index in ``legal`` and the
+    reason's facts. ``key`` seeds the search (it must depend on the view alone)."""
+    found = _hints(game).hint(view, legal, random.Random(key), player=_player(game, "strong"))
+    return list(legal).index(found.action), found.reason
+
+
+def judge_decision(game: str, decision: tuple[Any, Sequence[Any], Any], key: bytes) -> Any:
+    """The review's verdict on one past decision (``ai/<game>/review.py``'s judge, its
+    search and worlds seeded by ``key``): a ``Finding`` where ``strong`` would have chosen
+    otherwise, else ``None``."""
+    view, legal, chosen = decision
+    judge = importlib.import_module(f"cardavia.ai.{game}.review").judge
+    verdict = judge(view, legal, chosen, random.Random(key), REVIEW_WORLDS)
+    if verdict is None:
+        return None
+    return Finding(0, view.step, view, chosen, *verdict)
 
 
 def make_pool(workers: int, niceness: int = NICENESS) -> ProcessPoolExecutor:
@@ -222,6 +254,40 @@ class Thinker:
             assert index is not None  # no deadline: the job always decides
             return legal[index]
         raise AssertionError("unreachable")  # pragma: no cover
+
+    async def hint(self, game: str, view: Any, legal: Sequence[Any], key: bytes) -> tuple[Any, Any]:
+        """``strong``'s suggestion among ``legal`` for the seat of ``view`` and its
+        reason, seeded by ``key``; from the workers when there are any."""
+        if self._pool is None or self._inline_only:
+            index, reason = give_hint(game, view, legal, key)
+            return legal[index], reason
+        loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(self._pool, give_hint, game, view, legal, key)
+        try:
+            # A person waits for a hint as for a move, but no deal waits on it: it gets
+            # longer than a move (a worker still starting, a busy machine).
+            index, reason = await asyncio.wait_for(job, HINT_SECONDS * self.seconds)
+        except (TimeoutError, BrokenProcessPool) as exc:
+            if isinstance(exc, BrokenProcessPool):
+                self._restart_pool()
+            self.fallbacks += 1
+            log.warning(
+                "hint in %s: no answer within %g s; %s's choice instead",
+                game,
+                self.seconds,
+                FALLBACK,
+            )
+            choice = self._inline(game, FALLBACK).choose(view, legal, random.Random(key))
+            return choice, _hints(game).explain(view, legal, choice)
+        return legal[index], reason
+
+    async def judge(self, game: str, decision: tuple[Any, Sequence[Any], Any], key: bytes) -> Any:
+        """One decision of a finished deal judged (:func:`judge_decision`): in a worker,
+        or without workers on a thread, never on the event loop. No time cap: a review
+        is not awaited by a move."""
+        loop = asyncio.get_running_loop()
+        pool = None if self._inline_only else self._pool
+        return await loop.run_in_executor(pool, judge_decision, game, decision, key)
 
     def warm_up(self, games: Sequence[str]) -> None:
         """Start the workers and build their players now, not on a person's first turn

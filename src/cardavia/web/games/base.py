@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cardavia.web.text import Gettext
+from cardavia.web.text import Gettext, Ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +57,13 @@ class WebGame(Protocol):
 
     def catalogue(self, _: Gettext) -> dict[str, dict[str, Any]]:
         """What the script needs to show and sort each card, by code."""
+        ...
+
+    def hint_sentence(
+        self, action: str, reason: dict[str, Any], _: Gettext, ngettext: Ngettext
+    ) -> str:
+        """A hint (``ai/<game>/hint.py``: the action and its reason's facts, as JSON) as
+        one sentence in the page's language, naming only numbers and cards of the facts."""
         ...
 
     # -- presenting a deal to seat 0 ------------------------------------------------------

@@ -14,8 +14,9 @@ from typing import Any
 
 from cardavia.ai.chuopai.hint import hint
 from cardavia.cards.dominoes import DOMINOES, Domino
+from cardavia.web.games import chuopai_coach
 from cardavia.web.games.base import GameInfo
-from cardavia.web.text import Gettext, domino_name
+from cardavia.web.text import Gettext, Ngettext, domino_name
 
 # The families in the order players hold them (chuopai.md §2).
 _FAMILIES = ("Long", "Yao", "Black", "Red")
@@ -80,6 +81,9 @@ class ChuoPaiWeb:
             "lead_prompt": _("You lead: choose cards that form a play."),
             "beat_prompt": _("Beat {cards} by {seat}: you must play one of these."),
             "play": _("Play"),
+            # The misclick guard names the choice about to go: "play Heaven".
+            "act_play": _("play {cards}"),
+            "act_pass": _("pass"),
             "leader": _("Leads"),
             "select_card": _("Select {card}"),
             "clear": _("Clear"),
@@ -104,6 +108,12 @@ class ChuoPaiWeb:
         } | {f"family_{key}": value for key, value in family_names(_).items()}
 
     # -- presenting a deal to seat 0 ------------------------------------------------------
+
+    def hint_sentence(
+        self, action: str, reason: dict[str, Any], _: Gettext, ngettext: Ngettext
+    ) -> str:
+        """A hint's facts as one sentence in the page's language (``chuopai_coach``)."""
+        return chuopai_coach.hint_sentence(action, reason, _, ngettext)
 
     def opening_events(self, game: Any, deck: Sequence[Any], first: int) -> tuple[Any, ...]:
         """None: the starting bonus [D3] is already in the dealt state's history (adding

@@ -17,8 +17,9 @@ from cardavia.ai.sisepai.hint import hint
 from cardavia.cards.four_colour import CARDS, Card
 from cardavia.games.registry import get_game
 from cardavia.games.sisepai import GroupKind, Level, claim_level, group_kind, group_score
+from cardavia.web.games import sisepai_coach
 from cardavia.web.games.base import GameInfo
-from cardavia.web.text import Gettext, four_colour_name
+from cardavia.web.text import Gettext, Ngettext, four_colour_name
 
 PERSON = 0
 
@@ -116,6 +117,11 @@ class SiSePaiWeb:
                 "You drew {card}. A drawn General or flower cannot be passed: win with it, "
                 "or take it."
             ),
+            # The misclick guard names the choice about to go: "discard 車", "take 車 車".
+            "act_discard": _("discard {cards}"),
+            "act_take": _("take {cards}"),
+            "act_win": _("win"),
+            "act_pass": _("pass"),
             "must_discard": _("Choose a card from your hand to discard."),
             "discard_card": _("Discard {card}"),
             "dealer": _("Dealer"),
@@ -168,6 +174,12 @@ class SiSePaiWeb:
         } | {f"group_{key}": value for key, value in _group_names(_).items()}
 
     # -- presenting a deal to seat 0 ------------------------------------------------------
+
+    def hint_sentence(
+        self, action: str, reason: dict[str, Any], _: Gettext, ngettext: Ngettext
+    ) -> str:
+        """A hint's facts as one sentence in the page's language (``sisepai_coach``)."""
+        return sisepai_coach.hint_sentence(action, reason, _, ngettext)
 
     def opening_events(self, game: Any, deck: Sequence[Any], first: int) -> tuple[Any, ...]:
         """None: the first draw is already in the dealt state's history."""

@@ -178,6 +178,8 @@ export async function createBoard(app, data, hooks = {}) {
       return node;
     },
     send: (action) => hooks.send?.(action),
+    // A game that redraws its prompt itself (a Chuo Pai selection) puts the hint back.
+    afterPrompt: () => hooks.afterPrompt?.(),
   };
 
 

@@ -28,7 +28,9 @@ const OLD_PACES = { 1400: "slow", 700: "normal", 300: "fast", 0: "instant" };
 
 const app = $("table-app");
 const { ui, game, fitAll } = await createBoard(app, data, {
-  send: (action) => send(action),
+  // The person's choice: sent at once, or after the misclick guard's moment.
+  send: (action) => choose(action),
+  afterPrompt: () => showHint(),
   atTable: () => keyboardAtTable,
   focusFirst: () => focusFirstChoice(),
   resized: () => {
@@ -50,6 +52,14 @@ function chosenPace() {
 }
 pace.value = chosenPace();
 pace.addEventListener("change", () => localStorage.setItem(PACE_KEY, pace.value));
+
+// The misclick guard: how long a choice waits, and can be taken back, before it is sent.
+const GUARD_KEY = "cardavia.guard";
+const guard = $("guard");
+const storedGuard = localStorage.getItem(GUARD_KEY);
+guard.value = ["0", "1500", "3000"].includes(storedGuard) ? storedGuard : "1500";
+guard.addEventListener("change", () => localStorage.setItem(GUARD_KEY, guard.value));
+let pending = null;
 
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -160,6 +170,7 @@ function showEnding() {
   $("ending-title").replaceChildren(game.endingTitle(state, ui));
   $("deal-number-note").textContent =
     state.seed === null ? "" : ui.text("deal_number", { seed: state.seed });
+  $("hints-used").textContent = ui.text("hints_used", { count: state.hints });
   if (state.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
   ending.hidden = false;
   fitAll();
@@ -174,7 +185,19 @@ $("ending-hide").addEventListener("click", () => {
 function showPrompt() {
   const prompt = $("prompt");
   prompt.replaceChildren();
-  prompt.classList.toggle("mine", state.your_turn && !busy);
+  prompt.classList.toggle("mine", state.your_turn && !busy && !pending);
+  if (pending) {
+    // Nothing has left the page yet: the choice can still be taken back.
+    const line = ui.el("p", "prompt-text pending");
+    line.append(ui.fmt("pending", { action: game.choiceLabel(pending.action, ui) }));
+    const undo = ui.button(ui.text("undo"), () => takeBack(), "button primary");
+    undo.id = "undo";
+    undo.dataset.focus = "undo";
+    undo.setAttribute("aria-keyshortcuts", "u");
+    line.append(" ", undo);
+    prompt.append(line);
+    return;
+  }
   if (busy) {
     const line = ui.el("p", "waiting", ui.text("waiting"));
     const skip = ui.button(ui.text("skip"), () => (skipping = true), "button small");
@@ -193,14 +216,18 @@ function showPrompt() {
     prompt.append(ui.el("p", "prompt-text", ui.text("deal_over")), again);
     return;
   }
-  if (state.your_turn) game.prompt(prompt, state, ui);
+  if (state.your_turn) {
+    game.prompt(prompt, state, ui);
+    showHint();
+  }
 }
 
 function render(highlight) {
   ui.keepFocus(() => {
-    game.render(model, state, ui, { busy, highlight });
+    game.render(model, state, ui, { busy: busy || Boolean(pending), highlight });
     showPrompt();
   });
+  hintButton.disabled = !canHint();
   const log = $("log");
   log.scrollTop = log.scrollHeight;
 }
@@ -228,6 +255,188 @@ async function animate(events) {
 async function refresh() {
   const response = await fetch(data.urls.state, { credentials: "same-origin" });
   if (response.ok) state = await response.json();
+}
+
+// -- the misclick guard ---------------------------------------------------------------
+
+// A choice waits for the guard's moment before it is sent; until then nothing has reached
+// the server, so taking it back reveals nothing and costs nothing.
+function choose(action) {
+  if (busy || pending) return;
+  const delay = Number(guard.value);
+  if (!delay) {
+    send(action);
+    return;
+  }
+  const timer = setTimeout(() => {
+    pending = null;
+    send(action);
+  }, delay);
+  pending = { action, timer };
+  const wasAtTable = keyboardAtTable;
+  render();
+  announce(ui.spoken($("prompt")));
+  if (wasAtTable) $("undo")?.focus();
+}
+
+function takeBack() {
+  if (!pending) return;
+  clearTimeout(pending.timer);
+  pending = null;
+  render();
+  announce(ui.text("undone"));
+  if (keyboardAtTable) focusFirstChoice();
+}
+
+// -- hints -----------------------------------------------------------------------------
+
+const hintButton = $("hint-button");
+let hinted = null;
+let asking = false;
+
+function canHint() {
+  return state.your_turn && state.status !== "finished" && !busy && !pending && !asking;
+}
+
+async function askHint() {
+  if (!canHint()) return;
+  if (hinted?.step === state.step) {
+    render();
+    announce(ui.text("hint_label", { sentence: hinted.text }));
+    return;
+  }
+  asking = true;
+  hintButton.disabled = true;
+  hintButton.setAttribute("aria-busy", "true");
+  const step = state.step;
+  try {
+    const response = await fetch(data.urls.hint, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ step }),
+    });
+    const body = await response.json();
+    if (!response.ok) notice(ui.text("error", { error: body.error }));
+    else if (step === state.step) {
+      hinted = { step, action: body.action, text: body.text };
+      state = { ...state, hints: body.hints };
+    }
+  } catch (error) {
+    notice(ui.text("error", { error: String(error) }));
+  }
+  asking = false;
+  hintButton.removeAttribute("aria-busy");
+  render();
+  if (hinted?.step === state.step) announce(ui.text("hint_label", { sentence: hinted.text }));
+}
+hintButton.addEventListener("click", () => askHint());
+
+// The hint of this decision, if one was asked: its sentence over the prompt's choices,
+// and the suggested card or button marked.
+function showHint() {
+  if (!hinted || hinted.step !== state.step || !state.your_turn || busy || pending) return;
+  const prompt = $("prompt");
+  if (!prompt.querySelector(".coach-hint")) {
+    const line = ui.el("p", "coach-hint", ui.text("hint_label", { sentence: hinted.text }));
+    line.id = "coach-hint";
+    prompt.prepend(line);
+  }
+  const marked = [
+    ...app.querySelectorAll(`[data-action="${CSS.escape(hinted.action)}"]`),
+    ...(game.hinted?.(hinted.action, ui) ?? []),
+  ];
+  for (const node of marked) {
+    node.classList.add("hinted");
+    node.setAttribute("aria-describedby", "coach-hint");
+  }
+}
+
+// H asks for a hint, U takes a choice back (also Escape): not while typing in a field.
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest?.("input, select, textarea")) return;
+  const key = event.key.toLowerCase();
+  if ((key === "u" || key === "escape") && pending) {
+    event.preventDefault();
+    takeBack();
+  } else if (key === "h" && canHint()) {
+    event.preventDefault();
+    askHint();
+  }
+});
+
+// -- the review ------------------------------------------------------------------------
+
+// Once the deal is over: asked for, the review is computed on the server while the page
+// shows how far it is (reading it again every moment); a reload finds it ready.
+let reviewing = false;
+const percent = new Intl.NumberFormat(document.documentElement.lang, { style: "percent" });
+
+async function showReview() {
+  const section = $("review");
+  section.hidden = false;
+  if (reviewing) return;
+  reviewing = true;
+  const body = $("review-body");
+  for (let tries = 0; tries < 600; tries += 1) {
+    let found;
+    try {
+      const response = await fetch(data.urls.review, { credentials: "same-origin" });
+      found = await response.json();
+      if (!response.ok) throw new Error(found.error);
+    } catch (error) {
+      body.replaceChildren(ui.el("p", "notice", ui.text("review_failed")));
+      break;
+    }
+    if (found.status === "ready") {
+      body.replaceChildren(reviewList(found));
+      break;
+    }
+    const line = ui.el("p", "review-progress", ui.text("review_progress", found));
+    const bar = ui.el("progress");
+    bar.max = found.total || 1;
+    bar.value = found.done;
+    bar.setAttribute("aria-hidden", "true");
+    body.replaceChildren(line, bar);
+    await sleep(700);
+  }
+  reviewing = false;
+}
+$("review-button").addEventListener("click", () => showReview());
+
+function reviewList(found) {
+  const out = document.createDocumentFragment();
+  const findings = found.findings;
+  out.append(
+    ui.el("p", "review-summary", ui.text("review_summary", { count: found.decisions, differ: findings.length })),
+  );
+  if (!findings.length) out.append(ui.el("p", "review-agrees", ui.text("review_agrees")));
+  const list = ui.el("ol", "review-list");
+  for (const finding of findings) {
+    const item = ui.el("li", finding.scene ? "finding costly" : "finding");
+    item.dataset.step = String(finding.step);
+    const head = ui.el("p", "finding-head");
+    head.append(ui.el("strong", "", ui.text("review_decision", { number: finding.index + 1 })), " ");
+    head.append(
+      ui.text("review_chances", {
+        chosen: percent.format(finding.chosen_win),
+        suggested: percent.format(finding.suggested_win),
+      }),
+    );
+    item.append(head);
+    const moves = ui.el("p", "finding-moves");
+    moves.append(ui.fmt("review_played", { action: game.choiceLabel(finding.chosen, ui) }), " · ");
+    moves.append(ui.fmt("review_suggested", { action: game.choiceLabel(finding.suggested, ui) }));
+    item.append(moves);
+    if (finding.scene) {
+      item.append(ui.el("p", "finding-reason", finding.text));
+      item.append(game.reviewPosition(finding.scene, ui));
+    }
+    list.append(item);
+  }
+  out.append(list);
+  return out;
 }
 
 async function send(action) {

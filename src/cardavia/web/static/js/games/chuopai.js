@@ -149,7 +149,42 @@ function refreshSelection(model, state, ui) {
     const prompt = document.getElementById("prompt");
     prompt.replaceChildren();
     promptFor(prompt, model, state, ui);
+    ui.afterPrompt();
   });
+}
+
+// The choice the misclick guard is about to send, in words and card chips.
+export function choiceLabel(action, ui) {
+  return action === "pass"
+    ? ui.fmt("act_pass")
+    : ui.fmt("act_play", { cards: ui.cards(cardsOf(action), "mini") });
+}
+
+// The position of a reviewed decision: the play to beat then (if any), and the hand.
+export function reviewPosition(scene, ui) {
+  const node = ui.el("div", "finding-position");
+  if (scene.top) {
+    const top = ui.el("p");
+    top.append(ui.fmt("review_table", { cards: ui.cards(cardsOf(scene.top.action), "mini") }));
+    node.append(top);
+  }
+  const hand = ui.el("p", "finding-hand");
+  hand.append(ui.text("review_hand"), " ", ui.cards([...scene.hand].sort(ui.byOrder), "mini"));
+  node.append(hand);
+  return node;
+}
+
+// A hinted play's cards in the hand (each card once per copy in the play).
+export function hinted(action) {
+  const left = cardsOf(action);
+  const found = [];
+  for (const button of document.querySelectorAll("#hand .card-button[data-code]")) {
+    const at = left.indexOf(button.dataset.code);
+    if (at < 0) continue;
+    left.splice(at, 1);
+    found.push(button);
+  }
+  return found;
 }
 
 export function prompt(node, state, ui) {

@@ -219,6 +219,26 @@ export function prompt(node, state, ui) {
   node.append(choices);
 }
 
+// The choice the misclick guard is about to send, in words and card chips.
+export function choiceLabel(action, ui) {
+  const [verb, ...codes] = action.split(" ");
+  return ui.fmt(`act_${verb}`, { cards: ui.cards(codes, "mini") });
+}
+
+// The position of a reviewed decision: the public card then, and the hand.
+export function reviewPosition(scene, ui) {
+  const node = ui.el("div", "finding-position");
+  if (scene.public_card) {
+    const table = ui.el("p");
+    table.append(ui.fmt("review_table", { cards: ui.cards([scene.public_card], "mini") }));
+    node.append(table);
+  }
+  const hand = ui.el("p", "finding-hand");
+  hand.append(ui.text("review_hand"), " ", ui.cards([...scene.hand].sort(ui.byOrder), "mini"));
+  node.append(hand);
+  return node;
+}
+
 // "1 point", "3 points": one and other are the only plural forms the site's languages need.
 function points(score, ui) {
   return ui.text(score === 1 ? "point" : "points", { score });

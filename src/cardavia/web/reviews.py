@@ -1,0 +1,116 @@
+"""The review of a finished deal (``ai.review``): computed off the request path, its
+progress readable while it runs, the result kept with the deal.
+
+The deal is over, so its record may be used: the person's decisions come from
+``records.replay.seat_decisions``, each is judged in the AI workers (or on a thread), one
+job per decision so that a page can show how far it is. Each judgement plays both
+actions out in worlds sampled from the person's view at that moment, never from the
+deal's hidden cards, seeded like that decision's hint (``deals.coach_key``): a hint the
+person followed is never listed. The findings, costliest first, are stored with the deal
+(``review``, as plain facts): a reload, another process or a restarted server finds
+them. A review under way lives in this process only; a restart begins it again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardavia.records.replay import seat_decisions
+from cardavia.store import VersionConflictError
+from cardavia.web.deals import ConflictError, DealService, LiveDeal, coach_key
+from cardavia.web.presenters import PERSON
+
+log = logging.getLogger("cardavia.web")
+
+SHOWN = 3
+"""The costliest findings whose position (hand, public card) the review keeps."""
+
+
+@dataclass
+class Running:
+    """A review under way: how many of the person's decisions are judged so far."""
+
+    total: int
+    done: int = 0
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+
+class Reviews:
+    """Starts, follows and keeps the reviews of finished deals."""
+
+    def __init__(self, service: DealService) -> None:
+        self.service = service
+        self._running: dict[str, Running] = {}
+        # One judgement at a time, whatever the number of reviews: the other workers stay
+        # free for the AIs' moves, which have a time cap.
+        self._one = asyncio.Semaphore(1)
+
+    def read(self, live: LiveDeal) -> dict[str, Any]:
+        """The review of ``live`` as far as it goes: ``{"status": "ready", "decisions",
+        "findings"}`` once stored, else ``{"status": "running", "done", "total"}``,
+        starting it if nobody has. :class:`ConflictError` while the deal runs."""
+        if not live.over:
+            raise ConflictError("the review is ready once the deal is over")
+        if live.stored.review is not None:
+            return {"status": "ready", **live.stored.review}
+        game_id = live.stored.id
+        running = self._running.get(game_id)
+        if running is None:
+            decisions = seat_decisions(live.deal.record(), PERSON)
+            running = self._running[game_id] = Running(len(decisions))
+            running.task = asyncio.create_task(self._review(live, decisions, running))
+        return {"status": "running", "done": running.done, "total": running.total}
+
+    async def close(self) -> None:
+        """Stop the reviews under way (the server is stopping; they start again later)."""
+        for running in list(self._running.values()):
+            if running.task is not None:
+                running.task.cancel()
+        self._running.clear()
+
+    async def _review(self, live: LiveDeal, decisions: list[Any], running: Running) -> None:
+        stored = live.stored
+        thinker = self.service.thinker
+
+        async def judged(index: int, decision: Any) -> Any:
+            async with self._one:
+                key = coach_key(live.presenter, decision[0])
+                found = await thinker.judge(stored.game, decision, key)
+            running.done += 1
+            return None if found is None else (index, found)
+
+        try:
+            verdicts = await asyncio.gather(*(judged(i, d) for i, d in enumerate(decisions)))
+            findings = sorted(
+                (v for v in verdicts if v is not None), key=lambda v: (-v[1].gain, v[0])
+            )
+            presenter = live.presenter
+            facts = []
+            for rank, (index, found) in enumerate(findings):
+                data = found.to_json() | {"index": index}
+                if rank < SHOWN:
+                    data["scene"] = presenter.scene(found.view)
+                facts.append(data)
+            self._keep(stored.id, {"decisions": len(decisions), "findings": facts})
+        except Exception:  # pragma: no cover - logged; the next read starts it again
+            log.exception("the review of deal %s failed", stored.id)
+        finally:
+            self._running.pop(stored.id, None)
+
+    def _keep(self, game_id: str, review: dict[str, Any]) -> None:
+        """Store the review over the deal as it now is (a hint or another process may
+        have moved its version on)."""
+        store = self.service.store
+        for _ in range(3):
+            stored = store.get(game_id)
+            if stored is None or stored.review is not None:
+                return
+            try:
+                # The cache finds the new version and takes it over without a replay.
+                store.annotate(stored, review=review)
+            except VersionConflictError:
+                continue
+            return
