@@ -8,17 +8,29 @@ from cardavia.store.engine import normalize_url, open_engine, sqlite_url
 from cardavia.store.errors import StoreError, StoreUnavailableError, VersionConflictError
 from cardavia.store.migrate import SchemaTooNewError, upgrade
 from cardavia.store.repository import FINISHED, NEVER, ONGOING, GameStore, Pruned, StoredGame
+from cardavia.store.table_repository import (
+    TABLES_CHANNEL,
+    Lease,
+    StoredTable,
+    TableSeat,
+    TableStore,
+)
 
 __all__ = [
     "FINISHED",
     "NEVER",
     "ONGOING",
+    "TABLES_CHANNEL",
     "GameStore",
+    "Lease",
     "Pruned",
     "SchemaTooNewError",
     "StoreError",
     "StoreUnavailableError",
     "StoredGame",
+    "StoredTable",
+    "TableSeat",
+    "TableStore",
     "VersionConflictError",
     "normalize_url",
     "open_engine",

@@ -8,6 +8,7 @@ both apply.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -16,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import and_, bindparam, delete, insert, or_, select, update
-from sqlalchemy.engine import Engine, RowMapping
+from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
@@ -78,6 +79,9 @@ class StoredGame:
     version: int
     created_at: datetime
     updated_at: datetime
+    meta: dict[str, Any] | None = None
+    """What the record's ``meta`` adds for a table of people (names, levels, which
+    decisions an AI made for an absent person); ``None`` for a deal against the AIs."""
 
     def __repr__(self) -> str:
         # The deck and seed are secrets while the deal runs: keep them out of logs.
@@ -101,6 +105,7 @@ def _from_row(row: RowMapping) -> StoredGame:
         version=int(row["version"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        meta=row["meta"],
     )
 
 
@@ -119,35 +124,18 @@ class GameStore:
         # such waits pile up into seconds. Writers of this process queue on a lock
         # instead, which wakes the next one the moment the last commits. PostgreSQL
         # locks rows, and its waiters wake on commit: no lock needed there.
-        self._write_lock: AbstractContextManager[Any] = (
+        self.write_lock: AbstractContextManager[Any] = (
             threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
 
     def insert(self, game: StoredGame) -> None:
         """Store a new deal."""
-        values = {
-            "id": game.id,
-            "token_hash": game.token_hash,
-            "game": game.game,
-            "ai": game.ai,
-            "seed": game.seed,
-            "seed_chosen": game.seed_chosen,
-            "first_seat": game.first,
-            "deck": list(game.deck),
-            "decisions": [list(entry) for entry in game.decisions],
-            "step": game.step,
-            "status": game.status,
-            "result": game.result,
-            "version": game.version,
-            "created_at": game.created_at,
-            "updated_at": game.updated_at,
-        }
 
         def run() -> None:
-            with self._write_lock, self.engine.begin() as connection:
-                connection.execute(_INSERT, values)
+            with self.write_lock, self.engine.begin() as connection:
+                insert_game(connection, game)
 
-        _guard(run)
+        guard(run)
 
     def get(self, game_id: str) -> StoredGame | None:
         """The deal with ``game_id``, or ``None``."""
@@ -158,7 +146,7 @@ class GameStore:
                 found = row.first()
             return None if found is None else _from_row(found)
 
-        return _guard(run)
+        return guard(run)
 
     def update(
         self,
@@ -174,42 +162,15 @@ class GameStore:
         Raises :class:`VersionConflictError`, writing nothing, when the row is no longer
         at ``game.version``.
         """
-        stamp = now()
-        values = {
-            "decisions": [list(entry) for entry in decisions],
-            "step": step,
-            "status": status,
-            "result": result,
-            "version": game.version + 1,
-            "updated_at": stamp,
-        }
+        new = advanced(game, decisions=decisions, step=step, status=status, result=result)
 
         def run() -> int:
-            with self._write_lock, self.engine.begin() as connection:
-                done = connection.execute(
-                    _UPDATE, {"wanted_id": game.id, "read_version": game.version, **values}
-                )
-                return int(done.rowcount)
+            with self.write_lock, self.engine.begin() as connection:
+                return update_game(connection, game, new)
 
-        if _guard(run) != 1:
+        if guard(run) != 1:
             raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
-        return StoredGame(
-            id=game.id,
-            token_hash=game.token_hash,
-            game=game.game,
-            ai=game.ai,
-            seed=game.seed,
-            seed_chosen=game.seed_chosen,
-            first=game.first,
-            deck=game.deck,
-            decisions=tuple((seat, text) for seat, text in decisions),
-            step=step,
-            status=status,
-            result=result,
-            version=game.version + 1,
-            created_at=game.created_at,
-            updated_at=stamp,
-        )
+        return new
 
     def prune(self, idle_before: datetime, finished_before: datetime) -> Pruned:
         """Remove the unfinished deals last acted in before ``idle_before`` and the
@@ -221,7 +182,7 @@ class GameStore:
         as any other change meanwhile) and nothing is half-written. Runs in batches of
         :data:`PRUNE_BATCH`, each its own short transaction.
         """
-        return _guard(lambda: _prune(self, idle_before, finished_before))
+        return guard(lambda: _prune(self, idle_before, finished_before))
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +195,69 @@ class Pruned:
     """Finished deals that ended before their cut-off."""
 
 
+def advanced(
+    game: StoredGame,
+    *,
+    decisions: Sequence[tuple[int, str]],
+    step: int,
+    status: str,
+    result: dict[str, Any] | None,
+    meta: dict[str, Any] | None = None,
+) -> StoredGame:
+    """``game`` as it is once these decisions are written: the next version, now."""
+    return dataclasses.replace(
+        game,
+        decisions=tuple((seat, text) for seat, text in decisions),
+        step=step,
+        status=status,
+        result=result,
+        version=game.version + 1,
+        updated_at=now(),
+        meta=game.meta if meta is None else meta,
+    )
+
+
+def insert_game(connection: Connection, game: StoredGame) -> None:
+    """Insert ``game``'s row in the caller's transaction."""
+    connection.execute(
+        _INSERT,
+        {
+            "id": game.id,
+            "token_hash": game.token_hash,
+            "game": game.game,
+            "ai": game.ai,
+            "seed": game.seed,
+            "seed_chosen": game.seed_chosen,
+            "first_seat": game.first,
+            "deck": list(game.deck),
+            "decisions": [list(entry) for entry in game.decisions],
+            "step": game.step,
+            "status": game.status,
+            "result": game.result,
+            "version": game.version,
+            "created_at": game.created_at,
+            "updated_at": game.updated_at,
+            "meta": game.meta,
+        },
+    )
+
+
+def update_game(connection: Connection, old: StoredGame, new: StoredGame) -> int:
+    """Write ``new`` over the row of ``old`` if it is still at ``old.version``, in the
+    caller's transaction; the number of rows written (0: someone else changed it)."""
+    values = {
+        "decisions": [list(entry) for entry in new.decisions],
+        "step": new.step,
+        "status": new.status,
+        "result": new.result,
+        "version": new.version,
+        "updated_at": new.updated_at,
+        "meta": new.meta,
+    }
+    done = connection.execute(_UPDATE, {"wanted_id": old.id, "read_version": old.version, **values})
+    return int(done.rowcount)
+
+
 def _prune(store: GameStore, idle_before: datetime, finished_before: datetime) -> Pruned:
     removed = {ONGOING: 0, FINISHED: 0}
     cutoffs = {"idle_before": idle_before, "finished_before": finished_before}
@@ -242,7 +266,7 @@ def _prune(store: GameStore, idle_before: datetime, finished_before: datetime) -
             found = connection.execute(_STALE, {**cutoffs, "batch": PRUNE_BATCH}).all()
         if not found:
             return Pruned(removed[ONGOING], removed[FINISHED])
-        with store._write_lock, store.engine.begin() as connection:
+        with store.write_lock, store.engine.begin() as connection:
             for row in found:
                 params = {"wanted_id": row.id, "read_version": row.version}
                 if connection.execute(_DELETE, params).rowcount:
@@ -251,7 +275,7 @@ def _prune(store: GameStore, idle_before: datetime, finished_before: datetime) -
             return Pruned(removed[ONGOING], removed[FINISHED])
 
 
-def _guard(run: Callable[[], T]) -> T:
+def guard(run: Callable[[], T]) -> T:
     """Run a unit of database work; a database that is down becomes one clear error.
 
     Every unit is one transaction, so whatever failed wrote nothing. The next unit gets
