@@ -274,20 +274,24 @@ def prune(
 ) -> None:
     """Remove old deals: unfinished ones nobody acted in for CARDAVIA_KEEP_IDLE_DAYS,
     finished ones older than CARDAVIA_KEEP_FINISHED_DAYS (settings: docs/operations.md)."""
-    from cardavia.store import GameStore, open_engine
+    from cardavia.store import GameStore, TableStore, open_engine
     from cardavia.web.retention import prune as prune_store
+    from cardavia.web.retention import prune_tables
     from cardavia.web.settings import Settings
 
     settings = Settings.from_env()
     _check_database(settings.database_url)
     engine = open_engine(settings.database_url)
     try:
-        pruned = prune_store(GameStore(engine), settings)
+        games = GameStore(engine)
+        pruned = prune_store(games, settings)
+        tables = prune_tables(TableStore(games), settings)
     finally:
         engine.dispose()
     summary = {
         "removed_idle": pruned.idle,
         "removed_finished": pruned.finished,
+        "removed_tables": tables,
         "keep_idle_days": settings.keep_idle_days,
         "keep_finished_days": settings.keep_finished_days,
         "database": settings.database_label,
@@ -298,7 +302,8 @@ def prune(
         typer.echo(
             f"Removed {pruned.idle} unfinished deals idle for over {settings.keep_idle_days} "
             f"days and {pruned.finished} finished deals older than "
-            f"{settings.keep_finished_days} days (0 days: kept for ever)."
+            f"{settings.keep_finished_days} days (0 days: kept for ever), and {tables} tables "
+            "of people nobody played at for as long."
         )
 
 

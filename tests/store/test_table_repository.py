@@ -181,7 +181,7 @@ def test_a_commit_is_announced_to_listeners_and_a_conflict_is_not(postgres_url: 
                 tables.commit(dataclasses.replace(table, version=5), table)
             tables.commit(table, dataclasses.replace(table, version=2))
             heard = [note.payload for note in conn.notifies(timeout=2, stop_after=1)]
-            assert heard == [table.id]
+            assert heard == [f"{table.id} 2"]
             assert list(conn.notifies(timeout=0.5)) == []
     finally:
         engine.dispose()

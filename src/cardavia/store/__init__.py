@@ -11,6 +11,7 @@ from cardavia.store.repository import FINISHED, NEVER, ONGOING, GameStore, Prune
 from cardavia.store.table_repository import (
     TABLES_CHANNEL,
     Lease,
+    LeaseRenewedError,
     StoredTable,
     TableSeat,
     TableStore,
@@ -23,6 +24,7 @@ __all__ = [
     "TABLES_CHANNEL",
     "GameStore",
     "Lease",
+    "LeaseRenewedError",
     "Pruned",
     "SchemaTooNewError",
     "StoreError",

@@ -31,7 +31,8 @@ from cardavia.store.tables import people_tables, table_presence
 T = TypeVar("T")
 
 TABLES_CHANNEL = "cardavia_tables"
-"""The PostgreSQL ``NOTIFY`` channel: the payload is the id of a table that changed."""
+"""The PostgreSQL ``NOTIFY`` channel: the payload is ``"<table id> <version>"`` of a
+table that changed."""
 
 _INSERT = insert(people_tables)
 _SELECT = select(people_tables).where(people_tables.c.id == bindparam("wanted_id"))
@@ -73,6 +74,10 @@ _DROP = delete(people_tables).where(
 )
 _DROP_PRESENCE = delete(table_presence).where(table_presence.c.table_id == bindparam("wanted_id"))
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+class LeaseRenewedError(VersionConflictError):
+    """The lease a commit was to release was renewed (or released) meanwhile."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,11 +282,11 @@ class TableStore:
                         "read_until": released.seen_until,
                     }
                     if connection.execute(_RELEASE, params).rowcount != 1:
-                        raise VersionConflictError("the person came back meanwhile")
+                        raise LeaseRenewedError("the person came back meanwhile")
                 params = {"wanted_id": old.id, "read_version": old.version, **_values(new)}
                 if connection.execute(_UPDATE, params).rowcount != 1:
                     raise VersionConflictError(f"table {old.id} changed since {old.version}")
-                self._announce(connection, new.id)
+                self._announce(connection, f"{new.id} {new.version}")
 
         guard(run)
 
@@ -337,9 +342,9 @@ class TableStore:
 
         return guard(run)
 
-    def _announce(self, connection: Connection, table_id: str) -> None:
+    def _announce(self, connection: Connection, payload: str) -> None:
         if self.notifies:
-            connection.execute(_NOTIFY, {"channel": TABLES_CHANNEL, "payload": table_id})
+            connection.execute(_NOTIFY, {"channel": TABLES_CHANNEL, "payload": payload})
 
     def _rows(self, statement: Any, params: dict[str, Any], make: Callable[[Any], T]) -> list[T]:
         def run() -> list[T]:
@@ -352,6 +357,7 @@ class TableStore:
 __all__ = [
     "TABLES_CHANNEL",
     "Lease",
+    "LeaseRenewedError",
     "StoredTable",
     "TableSeat",
     "TableStore",
