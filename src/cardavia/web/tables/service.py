@@ -22,6 +22,7 @@ import random
 import secrets
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from cardavia.games.registry import get_game
 from cardavia.store import (
@@ -105,8 +106,15 @@ class TableService:
         *,
         away_seconds: float = AWAY_SECONDS,
         clock: Callable[[], datetime] = now,
+        seeds: Callable[[], int] = lambda: secrets.randbelow(SEED_LIMIT),
+        shuffle: Callable[[str, int], tuple[Sequence[Any], int]] | None = None,
     ) -> None:
+        """``clock``, ``seeds`` (the deal numbers of new deals) and ``shuffle`` (the deck
+        and first seat of a deal number: the engine's own by default) are the tests'
+        to pin."""
         self.tables = tables
+        self.seeds = seeds
+        self.shuffle = shuffle or _shuffle
         self.deals = deals
         self.thinker = deals.thinker
         self.away_seconds = away_seconds
@@ -227,7 +235,7 @@ class TableService:
             if moment.table.status != GATHERING:
                 raise TableError("the deal has started already")
             table = filled_with_ais(moment.table)
-            return self._new_deal(table, secrets.randbelow(SEED_LIMIT))
+            return self._new_deal(table, self.seeds())
 
         return await self._change(table_id, begin)
 
@@ -239,7 +247,7 @@ class TableService:
             self._host_only(moment, seat)
             if moment.table.status != OVER or moment.live is None:
                 raise TableError("the deal is not over yet")
-            seed = moment.live.stored.seed if same else secrets.randbelow(SEED_LIMIT)
+            seed = moment.live.stored.seed if same else self.seeds()
             table = dataclasses.replace(
                 moment.table, deals=(*moment.table.deals, moment.live.stored.id)
             )
@@ -564,8 +572,7 @@ class TableService:
         )
 
     def _new_deal(self, table: StoredTable, seed: int) -> tuple[StoredTable, LiveDeal]:
-        engine = get_game(table.game)
-        deck, first = engine.shuffle(random.Random(seed))
+        deck, first = self.shuffle(table.game, seed)
         stamp = self.clock()
         stored = StoredGame(
             id=secrets.token_urlsafe(12),
@@ -626,6 +633,12 @@ class TableService:
 
 LEASE_SECONDS = 30.0
 """A connected person's presence lease; its process renews it well before it ends."""
+
+
+def _shuffle(game: str, seed: int) -> tuple[Sequence[Any], int]:
+    """The deck and first seat of deal number ``seed``, as for a deal against the AIs."""
+    deck, first = get_game(game).shuffle(random.Random(seed))
+    return deck, first
 
 
 def _note(seat: int, reason: str, level: str, window: bool) -> Note:
