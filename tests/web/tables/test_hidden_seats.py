@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from worlds import indistinguishable
 
 from cardavia.games.registry import get_game
 from cardavia.records import Deal
 from cardavia.store import sqlite_url
 from cardavia.web.tables.hub import Hub, Watcher
 from cardavia.web.tables.service import TableService
-from worlds import indistinguishable
 
 from .conftest import Clock, make_service, open_table
 
