@@ -299,9 +299,10 @@ def install(app: Any) -> None:
 
 
 class Bucket:
-    """A token bucket: ``burst`` messages at once, ``rate`` a second after that."""
+    """A token bucket: ``burst`` messages at once, ``rate`` a second after that. A
+    person's browser sends a ping every 20 s and a command a decision: far below."""
 
-    def __init__(self, burst: float = 12, rate: float = 3) -> None:
+    def __init__(self, burst: float = 30, rate: float = 10) -> None:
         self.burst, self.rate = burst, rate
         self.tokens = burst
         self.at = time.monotonic()
@@ -348,13 +349,23 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     watcher = Watcher(table_id, seat, token_hash, since=since, deal_id=deal)
     hub.watch(watcher, moment)
 
+    sending = asyncio.Lock()  # the pushing task and the reading one both send
+
     async def send(data: dict[str, Any]) -> None:
-        await websocket.send_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        async with sending:
+            await websocket.send_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+    async def flush() -> None:
+        # Before a pong: the newest frame, if the pushing task has not sent it yet, so
+        # that a pong always follows every frame of the changes before it.
+        data = hub.frame_for(watcher)
+        if data is not None:
+            await send(data)
 
     pushing = asyncio.create_task(hub.push(watcher, send))
     try:
         await tables.arrive(table_id, seat)
-        await _read_commands(websocket, tables, table_id, seat, send, pushing)
+        await _read_commands(websocket, tables, table_id, seat, send, flush, pushing)
     except WebSocketDisconnect:
         pass
     finally:
@@ -376,6 +387,7 @@ async def _read_commands(
     table_id: str,
     seat: int,
     send: Callable[[dict[str, Any]], Awaitable[None]],
+    flush: Callable[[], Awaitable[None]],
     pushing: asyncio.Task[str],
 ) -> None:
     bucket = Bucket()
@@ -405,7 +417,7 @@ async def _read_commands(
         if len(raw.encode()) > MESSAGE_BYTES:
             await send({"type": "error", "error": TOO_LARGE, "code": "too_large"})
             continue
-        await _one_command(raw, tables, table_id, seat, send)
+        await _one_command(raw, tables, table_id, seat, send, flush)
 
 
 async def _one_command(
@@ -414,14 +426,16 @@ async def _one_command(
     table_id: str,
     seat: int,
     send: Callable[[dict[str, Any]], Awaitable[None]],
+    flush: Callable[[], Awaitable[None]],
 ) -> None:
     try:
         command = COMMANDS.validate_json(raw)
     except ValidationError as exc:
-        problem = describe_validation(exc.errors())
+        problem = describe_validation(exc.errors()).replace("the body", "the message")
         await send({"type": "error", "error": problem or NOT_JSON, "code": "bad_message"})
         return
     if isinstance(command, Ping):
+        await flush()
         await send({"type": "pong"})
         return
     try:
