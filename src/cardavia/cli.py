@@ -215,7 +215,8 @@ def _serve_granian(host: str, port: int, settings: Any) -> None:
         interface=Interfaces.ASGI,
         workers=1,
         http=HTTPModes.http1,
-        websockets=False,
+        # The tables of people's live updates (Starlette's WebSocket, issue 17).
+        websockets=True,
         backlog=settings.max_connections,
         # Requests in progress at once; the next connections wait in the backlog.
         backpressure=settings.max_connections,
