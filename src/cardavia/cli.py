@@ -16,7 +16,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load", "stall", "env", "table")
+BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load", "stall", "table", "tables", "env")
 # The environments' benchmark lives with them: the bench layer may not import envs.
 _BENCH_MODULES = {"env": "cardavia.envs.bench"}
 
@@ -57,13 +57,16 @@ def bench(
     seed: Annotated[int, typer.Option(help="Seed of the random deals.")] = 1,
     games: Annotated[int, typer.Option(help="load: deals to play in all.")] = 200,
     concurrency: Annotated[int, typer.Option(help="load: players at once.")] = 50,
-    think: Annotated[float, typer.Option(help="load: a player's mean pause, seconds.")] = 1.0,
-    servers: Annotated[int, typer.Option(help="load: server processes.")] = 1,
+    think: Annotated[
+        float, typer.Option(help="load, tables: a player's mean pause, seconds.")
+    ] = 1.0,
+    servers: Annotated[int, typer.Option(help="load, tables: server processes.")] = 1,
+    tables: Annotated[int, typer.Option(help="tables: tables of two people.")] = 100,
     database: Annotated[
-        str, typer.Option(help="load: sqlite, or postgresql (a throwaway cluster).")
+        str, typer.Option(help="load, tables: sqlite, or postgresql (a throwaway cluster).")
     ] = "sqlite",
     database_url: Annotated[
-        str | None, typer.Option(help="load: an existing database to use instead.")
+        str | None, typer.Option(help="load, tables: an existing database to use instead.")
     ] = None,
     server: Annotated[
         str | None, typer.Option(help="web, stall: the HTTP server (cardavia serve --server).")
@@ -90,6 +93,15 @@ def bench(
         figures = module.run(
             games=games,
             concurrency=concurrency,
+            think=think,
+            servers=servers,
+            database=database,
+            database_url=database_url,
+            seed=seed,
+        )
+    elif subject == "tables":
+        figures = module.run(
+            tables=tables,
             think=think,
             servers=servers,
             database=database,
