@@ -3,8 +3,9 @@
 Each game's web part (``cardavia.web.games``) presents its views. This module decides,
 for every game alike, which events a seat may see (seat 0 against the AIs, each person's
 seat at a table of people) and what each carries: the ``forced`` mark on the seat's own
-actions, the explanations the game adds, and ``after``, what changed in that seat's view, so that a page can draw the table after each event without
-working out a rule itself.
+actions, the explanations the game adds, and ``after``, what changed in that seat's
+view, so that a page can draw the table after each event without working out a rule
+itself.
 """
 
 from __future__ import annotations

@@ -18,7 +18,6 @@ from cardavia.games.sisepai import GroupKind, Level, Phase, claim_level, group_k
 from cardavia.web.games.base import GameInfo
 from cardavia.web.text import Gettext, four_colour_name
 
-
 # How the page names the claim that was granted, and the person's claim that lost to it,
 # by the engine's priority level (sisepai.md §6.3). Identical groups are named by size.
 _GRANTED = {
@@ -239,9 +238,7 @@ def _without_scene(event: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in event.items() if key != "after"}
 
 
-def _lost_claim(
-    data: dict[str, Any], before: Any, action: str, seat: int
-) -> dict[str, Any] | None:
+def _lost_claim(data: dict[str, Any], before: Any, action: str, seat: int) -> dict[str, Any] | None:
     """How ``seat``'s answer lost to the granted claim in ``data`` (``claimed`` or
     ``won`` by another seat), from ``seat``'s view before the window closed: its own sealed
     answer (or ``action``, the closing answer, when that was the person's), the public

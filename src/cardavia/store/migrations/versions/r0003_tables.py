@@ -1,6 +1,6 @@
 """Tables of people: the tables, their presence leases, and a record meta per deal.
 
-Revision ID: 0003
+Revision ID: 0003_tables
 Revises: 0002
 Create Date: 2026-12-01
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
 
-revision = "0003"
+revision = "0003_tables"
 down_revision: str | None = "0002"
 branch_labels: str | None = None
 depends_on: str | None = None
