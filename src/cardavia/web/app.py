@@ -24,6 +24,7 @@ from cardavia.web import api, errors, pages, retention, security
 from cardavia.web.deals import GAMES, DealService
 from cardavia.web.rendering import STATIC, make_environment
 from cardavia.web.settings import Settings
+from cardavia.web.tables import pages as table_pages
 from cardavia.web.tables import routes as table_routes
 from cardavia.web.tables import tasks
 from cardavia.web.tables.hub import Hub
@@ -104,6 +105,7 @@ def create_app(
     app.include_router(api.router)
     table_routes.install(app)
     app.include_router(pages.router)
+    app.include_router(table_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     errors.install(app)
     security.install(

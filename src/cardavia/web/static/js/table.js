@@ -3,11 +3,22 @@
 //
 // Rules live on the server. This script offers only the actions listed in `legal`, and
 // draws the table after each event from what the event says changed (`after`, a part
-// of seat 0's view): it never works out a move's consequences itself. The game's own
+// of the person's view): it never works out a move's consequences itself. The game's own
 // script (static/js/games/<game>.js) draws its seats, prompt and log lines.
+//
+// The same table serves a deal against the AIs (seat 0, answers over HTTP) and a table
+// of people (`data.live`: the person's own seat, frames over a WebSocket, people.js).
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("table-data").textContent);
 const game = await import(data.urls.script);
+const people = data.live ? await import("/static/js/people.js") : null;
+// The person's seat: it is drawn at the bottom, the others in turn around the table.
+const me = data.me ?? 0;
+if (me !== 0) {
+  for (const box of document.querySelectorAll(".seat[data-seat]")) {
+    box.dataset.seat = String((Number(box.dataset.seat) + me) % data.seats.length);
+  }
+}
 
 const PACE_KEY = "cardavia.pace";
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -74,6 +85,7 @@ measureNames();
 
 export const ui = {
   data,
+  me,
   messages: data.messages,
   catalogue: data.cards,
   el(tag, className, text) {
@@ -113,8 +125,10 @@ export const ui = {
   plate(seat, badges = []) {
     const node = ui.el("div", "plate");
     node.append(ui.el("span", "seat-name", ui.seat(seat)));
-    if (seat !== 0) node.append(ui.el("span", "seat-level", ui.messages[`ai_${data.ai}`]));
+    const level = people ? people.level(seat) : seat !== me && data.ai;
+    if (level) node.append(ui.el("span", "seat-level", ui.messages[`ai_${level}`]));
     for (const badge of badges) node.append(badge);
+    if (people) node.append(...people.badges(seat, ui));
     return node;
   },
   // `line`, and when the engine played it for the person (their only legal action), a
@@ -122,14 +136,14 @@ export const ui = {
   forcedNote(event, line) {
     const out = document.createDocumentFragment();
     out.append(line);
-    if (event.forced && event.seat === 0) {
+    if (event.forced && event.seat === me) {
       out.append(" ", ui.el("em", "forced-note", `(${ui.text("played_for_you")})`));
     }
     return out;
   },
   // The message about `seat`: its "_you" twin when the seat is the person's.
   about(key, seat) {
-    return seat === 0 && `${key}_you` in ui.messages ? `${key}_you` : key;
+    return seat === me && `${key}_you` in ui.messages ? `${key}_you` : key;
   },
   // "East, North and West", as the page's language writes a list.
   list(items) {
@@ -182,7 +196,7 @@ export const ui = {
 
 const app = $("table-app");
 let state = data.state;
-let model = structuredClone(state.view);
+let model = state ? structuredClone(state.view) : null;
 let busy = false;
 let skipping = false;
 
@@ -317,7 +331,7 @@ new ResizeObserver(() => {
 const noted = new Set();
 
 function logEvent(event, fresh) {
-  const lines = game.describe(event, ui);
+  const lines = people?.describe(event, ui) ?? game.describe(event, ui);
   if (!lines) return;
   if (event.note && !noted.has(event.note)) {
     // A rule a new player may not know, said once: where it first decides a card.
@@ -331,12 +345,12 @@ function logEvent(event, fresh) {
     if (fresh) item.classList.add("fresh");
     return item;
   });
-  if (event.forced && event.seat === 0) items[0].classList.add("forced");
+  if (event.forced && event.seat === me) items[0].classList.add("forced");
   log.append(...items);
   log.scrollTop = log.scrollHeight;
   // Say what the others did (and what was played for the person); the person's own
   // choices need no announcement.
-  if (fresh && (event.seat !== 0 || event.forced)) {
+  if (fresh && (event.seat !== me || event.forced)) {
     for (const item of items) announce(ui.spoken(item));
   }
 }
@@ -365,7 +379,7 @@ document.addEventListener("focusin", (event) => {
 });
 
 function focusFirstChoice() {
-  if (!state.your_turn || busy) return;
+  if (!state?.your_turn || busy) return;
   const first = app.querySelector(
     "#prompt .choices [data-action]:not(:disabled), #hand .card-button:not(:disabled)",
   );
@@ -417,7 +431,7 @@ function showEnding() {
   if (state.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
   ending.hidden = false;
   fitAll();
-  if (keyboardAtTable && !busy) $("new-deal").focus();
+  if (keyboardAtTable && !busy) (people ? $("again").querySelector("button") : $("new-deal"))?.focus();
 }
 $("ending-hide").addEventListener("click", () => {
   $("ending").hidden = true;
@@ -429,6 +443,10 @@ function showPrompt() {
   const prompt = $("prompt");
   prompt.replaceChildren();
   prompt.classList.toggle("mine", state.your_turn && !busy);
+  if (busy && people && !animating) {
+    prompt.append(ui.el("p", "waiting", ui.text("sending")));
+    return;
+  }
   if (busy) {
     const line = ui.el("p", "waiting", ui.text("waiting"));
     const skip = ui.button(ui.text("skip"), () => (skipping = true), "button small");
@@ -447,6 +465,8 @@ function showPrompt() {
     prompt.append(ui.el("p", "prompt-text", ui.text("deal_over")), again);
     return;
   }
+  // At a table of people: the decision's countdown, and whom the table waits for.
+  if (people) prompt.append(people.status(state, ui));
   if (state.your_turn) game.prompt(prompt, state, ui);
 }
 
@@ -465,7 +485,17 @@ function isBeat(event) {
   return Boolean(event.after) && !("forced" in event);
 }
 
+let animating = false;
 async function animate(events) {
+  animating = true;
+  try {
+    await playBack(events);
+  } finally {
+    animating = false;
+  }
+}
+
+async function playBack(events) {
   skipping = false;
   const chosen = PACES[pace.value] ?? PACES.normal;
   const beats = events.filter(isBeat).length;
@@ -486,6 +516,13 @@ async function refresh() {
 
 async function send(action) {
   if (busy) return;
+  if (people) {
+    // The answer comes back as the seat's next frame, over the socket (see receive).
+    busy = true;
+    render();
+    people.send(action);
+    return;
+  }
   busy = true;
   app.dataset.busy = "true";
   render();
@@ -525,6 +562,42 @@ async function send(action) {
   app.dataset.busy = "false";
 }
 
+// A table of people: the seat's next state, from a frame (people.js). Frames are played
+// back one after another, each one's events at the chosen pace, as after an answer.
+let queue = Promise.resolve();
+function receive(next, { fresh = false } = {}) {
+  queue = queue.then(async () => {
+    busy = true;
+    app.dataset.busy = "true";
+    if (fresh || !state) {
+      state = next;
+      redrawLog();
+    } else {
+      await animate(next.events);
+      state = next;
+    }
+    model = structuredClone(state.view);
+    busy = false;
+    shown();
+  });
+  return queue;
+}
+
+// The person's action was refused (or the connection failed): nothing changed.
+function refused(message) {
+  busy = false;
+  if (state) render();
+  notice(message);
+}
+
+function shown() {
+  render();
+  showEnding();
+  app.dataset.step = String(state.step);
+  app.dataset.status = state.status;
+  app.dataset.busy = "false";
+}
+
 function notice(message) {
   const note = ui.el("p", "notice", message);
   note.setAttribute("role", "alert");
@@ -532,15 +605,17 @@ function notice(message) {
   setTimeout(() => note.remove(), 6000);
 }
 
-redrawLog();
-render();
-showEnding();
-app.dataset.step = String(state.step);
-app.dataset.status = state.status;
-app.dataset.busy = "false";
+if (people) {
+  state = null;
+  people.connect({ ui, receive, refused });
+}
+if (state) {
+  redrawLog();
+  shown();
+}
 app.dataset.ready = "true";
 // A table opened to play: the keyboard starts at the person's first choice.
-if (state.your_turn && state.status !== "finished") {
+if (state?.your_turn && state.status !== "finished") {
   keyboardAtTable = true;
   focusFirstChoice();
 }
