@@ -20,6 +20,8 @@ let failures = 0;
 let gone = false;
 
 const PING_MS = 20000;
+// WebSocket.OPEN, named here: a browser without WebSocket has no such global at all.
+const OPEN = 1;
 
 export function connect(given) {
   hooks = given;
@@ -27,7 +29,7 @@ export function connect(given) {
   handle(data.frame);
   open();
   setInterval(tick, 250);
-  setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('{"type":"ping"}'), PING_MS);
+  setInterval(() => socket?.readyState === OPEN && socket.send('{"type":"ping"}'), PING_MS);
   $("invite").hidden = !data.invite;
   $("invite-copy").addEventListener("click", async () => {
     const link = $("invite-link");
@@ -173,7 +175,7 @@ function sleep(ms) {
 }
 
 function command(body) {
-  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(body));
+  if (socket?.readyState === OPEN) socket.send(JSON.stringify(body));
   else post(body);
 }
 
