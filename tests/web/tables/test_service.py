@@ -215,6 +215,24 @@ def test_the_host_removes_a_person_and_an_ai_plays_the_seat(service: TableServic
     assert play_out(table, random.Random(2)) >= 0
 
 
+def test_the_host_fills_a_free_seat_with_the_ai_before_dealing(service: TableService) -> None:
+    # Bo takes seat 1; nobody has come for seat 3 yet.
+    table = open_table(
+        service, "sisepai", ["person", "basic", "person"], ("Ann", "Bo"), start=False
+    )
+    assert [seat["state"] for seat in table.frame(0)["table"]["seats"]][3] == "free"
+    run(service.remove(table.id, 0, 3))
+    seats = table.frame(0)["table"]["seats"]
+    assert [seat["state"] for seat in seats] == ["here", "here", "ai", "ai"]
+    assert seats[3]["level"] == "basic"
+    with pytest.raises(TableError, match="an AI already plays"):
+        run(service.remove(table.id, 0, 2))
+    with pytest.raises(TableFullError):
+        service.join(table.id, table.invite, "Ed")
+    run(service.start(table.id, 0))
+    assert set(table.waiting()) <= {0, 1}
+
+
 def test_refusals_say_why_and_change_nothing(service: TableService) -> None:
     table = open_table(service, "chuopai", ["person", "person"], start=False)
     before = table.read().table

@@ -257,7 +257,8 @@ class TableService:
 
     async def remove(self, table_id: str, seat: int, target: int) -> Moment:
         """The host gives a person's seat to the absent players' AI; that person's
-        token no longer opens the table."""
+        token no longer opens the table. A free seat (before the deal) is given to
+        that AI the same way: the host fills it rather than waiting for a friend."""
 
         def give_away(moment: Moment) -> tuple[StoredTable, LiveDeal | None]:
             self._host_only(moment, seat)
@@ -265,8 +266,8 @@ class TableService:
             if not 0 <= target < len(table.seats) or target == table.host_seat:
                 raise TableError("choose another person's seat")
             place = table.seats[target]
-            if place.kind != PERSON or place.token_hash is None:
-                raise TableError("nobody sits at that seat")
+            if place.kind != PERSON:
+                raise TableError("an AI already plays that seat")
             level = settings_of(table).absent
             table = with_seat(
                 table, target, TableSeat(AI, level=level, removed_hash=place.token_hash)

@@ -301,7 +301,8 @@ function seatList(table, list) {
       note.dataset.name = who;
       item.append(" ", note);
     }
-    const person = place.state === "here" || place.state === "away" || place.state === "played";
+    // The host gives a person's seat to the AI, or fills a free one with it.
+    const person = ["here", "away", "played", "free"].includes(place.state);
     if (data.host && seat !== data.me && person && table.status !== "over") {
       const remove = ui.button(ui.text("remove"), () => command({ type: "remove", seat }), "button small");
       remove.dataset.remove = String(seat);
