@@ -45,7 +45,7 @@ from cardavia.store import (
 )
 from cardavia.store.repository import now
 from cardavia.web.games import GAME_NAMES
-from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, visible_events
+from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, replayed, visible_events
 from cardavia.web.thinking import Thinker, Turn, TurnLimiter
 
 GAMES = GAME_NAMES
@@ -339,8 +339,10 @@ class DealService:
         deal = Deal(game, deck, stored.first, record_meta(stored))
         opening = (*presenter.opening_events(game, deck, stored.first), *deal.opening_events)
         dealt = game.deal(deck, stored.first)
+        steps = replayed(presenter, opening, dealt)
         logs = {
-            seat: tuple(visible_events(presenter, opening, None, dealt, seat)) for seat in seats
+            seat: tuple(visible_events(presenter, opening, None, dealt, seat, steps))
+            for seat in seats
         }
         return LiveDeal(stored, deal, logs, 0)
 
@@ -411,8 +413,9 @@ def _logs_after(
     """Each seat's log with what it may see of ``events`` (one decision's, caused from
     the state ``before``) added."""
     caused = tuple(events)
+    steps = replayed(presenter, caused, before) if len(logs) > 1 else None
     return {
-        seat: log + tuple(visible_events(presenter, caused, decider, before, seat))
+        seat: log + tuple(visible_events(presenter, caused, decider, before, seat, steps))
         for seat, log in logs.items()
     }
 

@@ -10,7 +10,8 @@ itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.registry import get_game
@@ -25,12 +26,44 @@ Presenter = WebGame
 PRESENTERS: dict[str, Presenter] = dict(WEB_GAMES)
 
 
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """One event of a decision's, with the action it belongs to, replayed: the state in
+    which that action was taken (``prior``, ``None`` before the first action) and the
+    state once it was done (``state``). The same for every seat, so worked out once."""
+
+    event: Any
+    group: int
+    """Which action of the decision's the event belongs to (-1: before the first)."""
+    prior: Any
+    action: str
+    state: Any
+
+
+def replayed(presenter: Presenter, events: Iterable[Any], before: Any) -> list[Replayed]:
+    """``events`` with the states :func:`visible_events` needs, by applying each action
+    again to ``before`` one at a time, as the engine's own ``apply`` does (the slow path,
+    equal to the deal's forced path). With ``before`` ``None``, no states."""
+    game = get_game(presenter.name)
+    state, prior, action, group = before, None, "", -1
+    steps = []
+    for event in events:
+        text = presenter.action_of(event)
+        if text is not None and state is not None:
+            group += 1
+            prior, action = state, text
+            state, _ = state.apply(game.parse_action(text))
+        steps.append(Replayed(event, group, prior, action, state))
+    return steps
+
+
 def visible_events(
     presenter: Presenter,
     events: Iterable[Any],
     decider: int | None,
     before: Any = None,
     seat: int = PERSON,
+    steps: Sequence[Replayed] | None = None,
 ) -> list[dict[str, Any]]:
     """The events ``seat`` may see, as JSON.
 
@@ -46,17 +79,16 @@ def visible_events(
     flowers), so no event of another seat carries the flag at all.
 
     With ``before``, the state the events started from, each action is applied again to
-    it, one at a time, as the engine's own ``apply`` does (the slow path, equal to the
-    deal's forced path): the last visible event of each action then carries ``after``,
-    the parts of ``seat``'s view that changed since the previous ``after`` (``to_act``
-    always), and the game may add what explains the event (:meth:`WebGame.explain`).
+    it (:func:`replayed`; ``steps`` when the caller already did, for several seats): the
+    last visible event of each action then carries ``after``, the parts of ``seat``'s
+    view that changed since the previous ``after`` (``to_act`` always), and the game may
+    add what explains the event (:meth:`WebGame.explain`).
     """
+    if steps is None:
+        steps = replayed(presenter, events, before)
     shown: list[dict[str, Any]] = []
-    state = before
-    game = get_game(presenter.name)
     drawn = presenter.scene(before.view(seat)) if before is not None else {}
-    prior: Any = None
-    action = ""
+    group, state = -1, before
     step: list[dict[str, Any]] = []
 
     def close_step() -> None:
@@ -73,13 +105,12 @@ def visible_events(
         }
         drawn = scene
 
-    for index, event in enumerate(events):
-        text = presenter.action_of(event)
-        if text is not None and state is not None:
+    for index, replay in enumerate(steps):
+        if replay.group != group:
             close_step()
             step = []
-            prior, action = state, text
-            state, _ = state.apply(game.parse_action(text))
+            group, state = replay.group, replay.state
+        event = replay.event
         seats = event.seats
         if seats is not None and seat not in seats:
             continue
@@ -90,8 +121,8 @@ def visible_events(
                 data.setdefault("forced", decider is None or index > 0)
             else:
                 data.pop("forced", None)
-        if prior is not None:
-            presenter.explain(data, prior, action, seat)
+        if replay.prior is not None:
+            presenter.explain(data, replay.prior, replay.action, seat)
         shown.append(data)
         step.append(data)
     close_step()
