@@ -278,6 +278,11 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}",
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/record",
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/seats",
+        "/api/tables/{table_id}/actions",
+        "/api/tables/{table_id}/record",
     }
     errors = paths["/api/games/{game_id}/actions"]["post"]["responses"]
     assert {"200", "404", "409", "422"} <= set(errors)

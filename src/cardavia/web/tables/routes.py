@@ -183,7 +183,7 @@ async def join_table(
 @router.get(
     "/{table_id}",
     response_model=TableFrame,
-    responses=_SEAT,
+    responses=_SEAT | _INPUT,
     summary="Read the table (long poll)",
 )
 async def read_table(
@@ -240,7 +240,7 @@ async def act_at_table(
 
 @router.get(
     "/{table_id}/record",
-    responses={200: {"description": "The record (records.md)."}, **_SEAT, **_CONFLICT},
+    responses={200: {"description": "The record (records.md)."}, **_SEAT, **_INPUT, **_CONFLICT},
     summary="Download the record",
 )
 async def table_record(table_id: str, request: Request, tables: Tables) -> JSONResponse:
