@@ -58,18 +58,19 @@ def test_starting_a_game_sets_a_scoped_httponly_cookie_and_opens_the_table(
     location = response.headers["location"]
     game_id = location.rsplit("/", 1)[-1]
     cookies = response.headers.get_list("set-cookie")
-    assert len(cookies) == 4
+    assert len(cookies) == 5
     for cookie in cookies:
         assert "HttpOnly" in cookie and "SameSite=lax" in cookie
     paths: dict[str, set[str]] = {cookie.split("=")[0]: set() for cookie in cookies}
     for cookie in cookies:
         paths[cookie.split("=")[0]].add(re.search(r"Path=([^;]+)", cookie).group(1))  # type: ignore[union-attr]
-    # The deal's token only for its own paths; the running deal and the browser's id for
-    # the whole site.
+    # The deal's token only for its own paths; the running deal, the browser's id and the
+    # level chosen for the whole site.
     assert paths == {
         "cardavia_token": {f"/play/{game_id}", f"/api/games/{game_id}"},
         "cardavia_deal_chuopai": {"/"},
         "cardavia_browser": {"/"},
+        "cardavia_level": {"/"},
     }
     # The running deal is named on every path, by its id only: never its token.
     (running,) = [cookie for cookie in cookies if cookie.startswith("cardavia_deal_")]

@@ -78,7 +78,7 @@ def test_the_record_at_a_glance_counts_what_the_deals_say(client: TestClient) ->
     html = client.get("/deals").text
     won = [r.score_of(0) for r in results if 0 in r.winners]
     mean = f"{sum(won) / len(won):.1f}" if won else "—"
-    expected = f"<td>Basic</td><td>3</td><td>{len(won)}</td><td>{mean}</td>"
+    expected = f"<td>Normal</td><td>3</td><td>{len(won)}</td><td>{mean}</td>"
     assert expected in html
     assert "Chuo Pai</th><td>" not in html, "an unfinished game has no line"
     svg = html[html.index('<svg class="chart"') : html.index("</svg>")]
