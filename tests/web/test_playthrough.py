@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from cardavia.ai.registry import get_player
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
@@ -110,10 +109,6 @@ def test_a_restarted_server_continues_exactly_as_the_old_one_would_have(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_deal_against_the_basic_ais_reaches_its_end(tmp_path: Any, game: str) -> None:
-    try:
-        get_player(game, "basic")
-    except ModuleNotFoundError:
-        pytest.skip(f"the {game} basic AI has not landed yet")
     settings = Settings.for_sqlite(tmp_path / "basic.sqlite3")
     with TestClient(create_app(settings)) as client:
         api = Api(client)

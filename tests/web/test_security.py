@@ -153,8 +153,9 @@ def test_the_deal_cookie_is_httponly_samesite_and_scoped(make_client: MakeClient
         response = client.post("/games/sisepai/start", data={"ai": "basic"}, follow_redirects=False)
         assert response.status_code == 303
         cookies = response.headers.get_list("set-cookie")
-        # The token twice (the deal's page and API), the running deal's id, the browser's id.
-        assert len(cookies) == 4
+        # The token twice (the deal's page and API), the running deal's id, the browser's
+        # id, the level.
+        assert len(cookies) == 5
         for cookie in cookies:
             attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
             assert {"httponly", "samesite", "path"} <= attributes

@@ -56,8 +56,8 @@ class Row:
 
 
 def level_names(_: text.Gettext) -> dict[str, str]:
-    """The AI levels as the site names them (the start form's names: Easy, Normal, Strong)."""
-    return {name: label for name, (label, _line) in text.level_names(_).items()}
+    """The AI levels as the start form names them (Easy, Normal, Strong)."""
+    return {level: name for level, (name, _line) in text.level_names(_).items()}
 
 
 def result_text(game: str, result: Result, _: text.Gettext, lang: str = "en") -> str:

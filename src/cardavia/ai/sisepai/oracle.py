@@ -11,15 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from cardavia.ai.sisepai.strong import (
-    DEFAULT_PLAYOUTS,
-    MAX_CANDIDATES,
-    candidate_actions,
-    scaled_budget,
-    search,
-)
+from cardavia.ai.sisepai.strong import DEFAULT_PLAYOUTS, MAX_CANDIDATES, decide
 from cardavia.ai.sisepai.worlds import unseen_cards
-from cardavia.games.sisepai.actions import WIN, Action
+from cardavia.games.sisepai.actions import Action
 from cardavia.games.sisepai.melds import unpack
 from cardavia.games.sisepai.state import SiSePaiState
 from cardavia.games.sisepai.view import SiSePaiView
@@ -42,13 +36,8 @@ class OraclePlayer:
         rng: random.Random,
     ) -> Action:
         """``strong``'s choice with the opponents' hands read from ``state``."""
-        if WIN in legal:
-            return WIN
-        candidates = candidate_actions(view, legal, self.candidates)
-        if len(candidates) == 1:
-            return candidates[0]
-        budget = scaled_budget(self.playouts, view.stock_left)
-        return search(view, candidates, budget, true_hand_worlds(view, state.hands, rng))
+        worlds = true_hand_worlds(view, state.hands, rng)
+        return decide(view, legal, self.playouts, self.candidates, lambda _budget: worlds)
 
 
 def true_hand_worlds(

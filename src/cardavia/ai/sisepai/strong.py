@@ -12,7 +12,7 @@ deterministic for a given generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from cardavia.ai.search import confident_best
 from cardavia.ai.sisepai.basic import UNRANKED, rank_actions
@@ -54,14 +54,34 @@ class StrongPlayer:
 
     def choose(self, view: SiSePaiView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The candidate action that wins most often over the sampled worlds."""
-        if WIN in legal:
-            return WIN
-        candidates = candidate_actions(view, legal, self.candidates)
-        if len(candidates) == 1:
-            return candidates[0]
-        budget = scaled_budget(self.playouts, view.stock_left)
-        worlds = sample_worlds(view, budget, rng)
-        return search(view, candidates, budget, worlds, self.mimic)
+        return decide(
+            view,
+            legal,
+            self.playouts,
+            self.candidates,
+            lambda budget: sample_worlds(view, budget, rng),
+            self.mimic,
+        )
+
+
+def decide(
+    view: SiSePaiView,
+    legal: Sequence[Action],
+    playouts: int,
+    most: int,
+    worlds: Callable[[int], Iterator[tuple[list[int], list[int]]]],
+    mimic_opponents: bool = True,
+) -> Action:
+    """The search's decision among ``legal``: ``win`` when legal, the only candidate when
+    there is one, else :func:`search` over ``worlds(budget)`` (the players differ only
+    in where their worlds come from)."""
+    if WIN in legal:
+        return WIN
+    candidates = candidate_actions(view, legal, most)
+    if len(candidates) == 1:
+        return candidates[0]
+    budget = scaled_budget(playouts, view.stock_left)
+    return search(view, candidates, budget, worlds(budget), mimic_opponents)
 
 
 def candidate_actions(view: SiSePaiView, legal: Sequence[Action], most: int) -> list[Action]:
