@@ -16,7 +16,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load", "stall", "env", "table")
+BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load", "stall", "table", "tables", "env")
 # The environments' benchmark lives with them: the bench layer may not import envs.
 _BENCH_MODULES = {"env": "cardavia.envs.bench"}
 
@@ -57,13 +57,16 @@ def bench(
     seed: Annotated[int, typer.Option(help="Seed of the random deals.")] = 1,
     games: Annotated[int, typer.Option(help="load: deals to play in all.")] = 200,
     concurrency: Annotated[int, typer.Option(help="load: players at once.")] = 50,
-    think: Annotated[float, typer.Option(help="load: a player's mean pause, seconds.")] = 1.0,
-    servers: Annotated[int, typer.Option(help="load: server processes.")] = 1,
+    think: Annotated[
+        float, typer.Option(help="load, tables: a player's mean pause, seconds.")
+    ] = 1.0,
+    servers: Annotated[int, typer.Option(help="load, tables: server processes.")] = 1,
+    tables: Annotated[int, typer.Option(help="tables: tables of two people.")] = 100,
     database: Annotated[
-        str, typer.Option(help="load: sqlite, or postgresql (a throwaway cluster).")
+        str, typer.Option(help="load, tables: sqlite, or postgresql (a throwaway cluster).")
     ] = "sqlite",
     database_url: Annotated[
-        str | None, typer.Option(help="load: an existing database to use instead.")
+        str | None, typer.Option(help="load, tables: an existing database to use instead.")
     ] = None,
     server: Annotated[
         str | None, typer.Option(help="web, stall: the HTTP server (cardavia serve --server).")
@@ -90,6 +93,15 @@ def bench(
         figures = module.run(
             games=games,
             concurrency=concurrency,
+            think=think,
+            servers=servers,
+            database=database,
+            database_url=database_url,
+            seed=seed,
+        )
+    elif subject == "tables":
+        figures = module.run(
+            tables=tables,
             think=think,
             servers=servers,
             database=database,
@@ -215,7 +227,8 @@ def _serve_granian(host: str, port: int, settings: Any) -> None:
         interface=Interfaces.ASGI,
         workers=1,
         http=HTTPModes.http1,
-        websockets=False,
+        # The tables of people's live updates (Starlette's WebSocket, issue 17).
+        websockets=True,
         backlog=settings.max_connections,
         # Requests in progress at once; the next connections wait in the backlog.
         backpressure=settings.max_connections,
@@ -274,20 +287,24 @@ def prune(
 ) -> None:
     """Remove old deals: unfinished ones nobody acted in for CARDAVIA_KEEP_IDLE_DAYS,
     finished ones older than CARDAVIA_KEEP_FINISHED_DAYS (settings: docs/operations.md)."""
-    from cardavia.store import GameStore, open_engine
+    from cardavia.store import GameStore, TableStore, open_engine
     from cardavia.web.retention import prune as prune_store
+    from cardavia.web.retention import prune_tables
     from cardavia.web.settings import Settings
 
     settings = Settings.from_env()
     _check_database(settings.database_url)
     engine = open_engine(settings.database_url)
     try:
-        pruned = prune_store(GameStore(engine), settings)
+        games = GameStore(engine)
+        pruned = prune_store(games, settings)
+        tables = prune_tables(TableStore(games), settings)
     finally:
         engine.dispose()
     summary = {
         "removed_idle": pruned.idle,
         "removed_finished": pruned.finished,
+        "removed_tables": tables,
         "keep_idle_days": settings.keep_idle_days,
         "keep_finished_days": settings.keep_finished_days,
         "database": settings.database_label,
@@ -298,7 +315,8 @@ def prune(
         typer.echo(
             f"Removed {pruned.idle} unfinished deals idle for over {settings.keep_idle_days} "
             f"days and {pruned.finished} finished deals older than "
-            f"{settings.keep_finished_days} days (0 days: kept for ever)."
+            f"{settings.keep_finished_days} days (0 days: kept for ever), and {tables} tables "
+            "of people nobody played at for as long."
         )
 
 

@@ -156,7 +156,7 @@ def test_prune_keeps_a_deal_that_moved_on_since_it_was_found(
 
     if engine.dialect.name == "sqlite":
         # The update above takes the store's write lock, which prune holds: let it pass.
-        monkeypatch.setattr(store, "_write_lock", contextlib.nullcontext())
+        monkeypatch.setattr(store, "write_lock", contextlib.nullcontext())
     monkeypatch.setattr(Connection, "execute", execute)
     pruned = store.prune(idle_before=STAMP, finished_before=STAMP)
     assert acted and pruned.idle == 0

@@ -285,6 +285,11 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}/ai-seat",
         "/api/games/{game_id}/hint",
         "/api/games/{game_id}/review",
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/seats",
+        "/api/tables/{table_id}/actions",
+        "/api/tables/{table_id}/record",
     }
     levels = schema["components"]["schemas"]["NewGame"]["properties"]["ai"]["enum"]
     assert levels == ["easy", "basic", "strong"]

@@ -57,11 +57,10 @@ def page(context: BrowserContext) -> Iterator[Page]:
 
 
 def start(page: Page, site: str, game: str, seed: int) -> str:
-    """Sit down at a table with the start form; the deal's id."""
+    """Sit down at a table with the start form, against the Normal AI (a first visit's
+    form says Easy); the deal's id."""
     page.goto(f"{site}/games/{game}")
-    # Against basic AIs, as the arena run and the step numbers below assume (a first
-    # visit would start on Easy).
-    page.check("input[name=ai][value=basic]")
+    page.check(".start-form input[name=ai][value=basic]")
     page.click(".deal-number summary")
     page.fill(".deal-number input[name=seed]", str(seed))
     page.click(".start-form button[type=submit]")

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from worlds import Step, full_history, indistinguishable, replay_on
 
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
@@ -40,168 +40,20 @@ from .conftest import Api
 
 DEALS = 4
 """Per game; every step of each is checked over the API and the page."""
-TRIES = 60
-"""Attempts at an indistinguishable world per step before the step counts as unchecked."""
 PERSON = 0
 
 
-@dataclass(frozen=True)
-class Step:
-    """One action of a deal, decided or forced, and the events it caused."""
-
-    seat: int
-    action: Any
-    events: tuple[Any, ...]
-    forced: bool
-
-
-def full_history(game: Any, deck: tuple[Any, ...], first: int, decisions: Any) -> list[Step]:
-    """Every action of the stored deal, forced ones included, as the engine played them."""
-    state = game.deal(deck, first)
-    pending = list(decisions)
-    steps: list[Step] = []
-    while state.to_act is not None:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            action, forced = legal[0], True
-        elif pending:
-            seat, text = pending.pop(0)
-            assert seat == state.to_act
-            action, forced = game.parse_action(text), False
-        else:
-            break
-        seat = state.to_act
-        state, events = state.apply(action)
-        steps.append(Step(seat, action, events, forced))
-    assert not pending, "the decisions did not replay as the engine plays them"
-    return steps
-
-
-def public(events: Any) -> list[dict[str, Any]]:
-    """What seat 0 sees of ``events`` (its own sealed answers included)."""
-    return [e.to_json() for e in events if e.seats is None or PERSON in e.seats]
-
-
-def is_answer(event: Any) -> bool:
-    return event.to_json()["type"] == "answered"
-
-
-def granted(steps: list[Step]) -> set[int]:
-    """Indexes of the steps whose sealed answer was granted (a claim or a win of that
-    seat follows it before the seat answers again)."""
-    flat = [(index, event.to_json()) for index, step in enumerate(steps) for event in step.events]
-    out: set[int] = set()
-    for at, (index, event) in enumerate(flat):
-        if event["type"] != "answered":
-            continue
-        for _, later in flat[at + 1 :]:
-            if later.get("seat") != event["seat"]:
-                continue
-            if later["type"] in ("claimed", "won"):
-                out.add(index)
-            if later["type"] in ("claimed", "won", "answered"):
-                break
-    return out
-
-
-def unseen_positions(name: str, deck: tuple[Any, ...], state: Any) -> list[int]:
-    """Deck positions of the cards seat 0 has never seen, at ``state``."""
-    game = get_game(name)
-    places = state.card_places()
-    hand_size = 20 if name == "sisepai" else 28
-    winner = None
-    if state.outcome is not None and name == "sisepai" and state.outcome.winner is not None:
-        winner = state.outcome.winner  # the winner's hand is shown at the end [§7]
-    positions: list[int] = []
-    for seat in range(1, game.players):
-        if seat == winner:
-            continue
-        concealed = Counter(places[f"hand {seat}"])
-        for position in range(hand_size * seat, hand_size * (seat + 1)):
-            if concealed[deck[position]]:
-                concealed[deck[position]] -= 1
-                positions.append(position)
-        assert not +concealed, "a concealed card that was not dealt to its seat"
-    if name == "sisepai":
-        positions += range(len(deck) - state.view(PERSON).stock_left, len(deck))
-    return positions
-
-
-def other_deck(
-    deck: tuple[Any, ...], positions: list[int], rng: random.Random, attempt: int
-) -> tuple[Any, ...]:
-    """``deck`` with the cards at ``positions`` permuted: all of them on early attempts,
-    a few swaps later (a full shuffle of a long Chuo Pai history is rarely consistent)."""
-    cards = list(deck)
-    if attempt < TRIES // 3:
-        chosen = [cards[p] for p in positions]
-        rng.shuffle(chosen)
-        for p, card in zip(positions, chosen, strict=True):
-            cards[p] = card
-    else:
-        for _ in range(rng.randint(1, 3)):
-            a, b = rng.sample(positions, 2)
-            cards[a], cards[b] = cards[b], cards[a]
-    return tuple(cards)
-
-
-def replay_on(
-    name: str, deck: tuple[Any, ...], first: int, steps: list[Step], lapsed: set[int]
-) -> tuple[Any, list[tuple[int, str]]] | None:
-    """The public history of ``steps`` replayed on ``deck``: the final state and the
-    decisions (non-forced actions) to store; ``None`` when seat 0 could tell them apart."""
-    game = get_game(name)
-    state = game.deal(deck, first)
-    decisions: list[tuple[int, str]] = []
-    for index, step in enumerate(steps):
-        legal = state.legal_actions()
-        action = step.action
-        if index in lapsed:
-            # Another seat's sealed answer that lapsed: any legal answer that lapses too.
-            texts = {str(a): a for a in legal}
-            action = texts.get("pass") or (action if action in legal else None)
-            action = action or next((a for a in legal if str(a) != "win"), None)
-        if action is None or action not in legal:
-            return None
-        state, events = state.apply(action)
-        if public(events) != public(step.events):
-            return None
-        if len(legal) > 1:
-            decisions.append((step.seat, str(action)))
-    return state, decisions
-
-
-def indistinguishable(
+def indistinguishable_from(
     stored: StoredGame, rng: random.Random
 ) -> tuple[tuple[str, ...], list[tuple[int, str]], Any] | None:
     """Another deck and decisions seat 0 cannot tell from ``stored``'s, or ``None``."""
     game = get_game(stored.game)
     deck = tuple(game.parse_card(code) for code in stored.deck)
-    steps = full_history(game, deck, stored.first, stored.decisions)
-    state = game.deal(deck, stored.first)
-    for step in steps:
-        state, _ = state.apply(step.action)
-    opening = public(game.deal(deck, stored.first).history)
-    lapsed = {
-        index
-        for index, step in enumerate(steps)
-        if step.seat != PERSON and not step.forced and index not in granted(steps)
-        and any(is_answer(e) for e in step.events if e.seats is not None)
-    }  # fmt: skip
-    positions = unseen_positions(stored.game, deck, state)
-    if len(positions) < 2:
+    found = indistinguishable(stored.game, deck, stored.first, stored.decisions, rng)
+    if found is None:
         return None
-    for attempt in range(TRIES):
-        candidate = other_deck(deck, positions, rng, attempt)
-        if candidate == deck:
-            continue
-        if public(game.deal(candidate, stored.first).history) != opening:
-            continue
-        replayed = replay_on(stored.game, candidate, stored.first, steps, lapsed)
-        if replayed is not None:
-            final, decisions = replayed
-            return tuple(str(card) for card in candidate), decisions, final
-    return None
+    candidate, decisions, final = found
+    return tuple(str(card) for card in candidate), decisions, final
 
 
 def store_world(
@@ -295,7 +147,7 @@ def test_a_world_seat_0_cannot_tell_apart_gets_the_very_same_answers(
             steps += 1
             stored = store.get(state["id"])
             assert stored is not None
-            world = indistinguishable(stored, rng)
+            world = indistinguishable_from(stored, rng)
             if world is not None:
                 other_id, other_token = store_world(store, stored, *world)
                 other = api.get(other_id, other_token)

@@ -65,7 +65,7 @@ def test_starting_a_game_sets_a_scoped_httponly_cookie_and_opens_the_table(
     for cookie in cookies:
         paths[cookie.split("=")[0]].add(re.search(r"Path=([^;]+)", cookie).group(1))  # type: ignore[union-attr]
     # The deal's token only for its own paths; the running deal, the browser's id and the
-    # level chosen for the whole site.
+    # level chosen (the next start form's) for the whole site.
     assert paths == {
         "cardavia_token": {f"/play/{game_id}", f"/api/games/{game_id}"},
         "cardavia_deal_chuopai": {"/"},

@@ -13,7 +13,7 @@ from cardavia.store import GameStore
 from cardavia.web.browsers import COOKIE, new_browser_id
 
 from .conftest import Api, bearer
-from .test_hidden_worlds import indistinguishable, person, store_world
+from .test_hidden_worlds import indistinguishable_from, person, store_world
 
 
 def row(html: str, game_id: str) -> str:
@@ -51,7 +51,7 @@ def test_a_running_deal_shows_its_owner_nothing_that_depends_on_unseen_cards(
                 break
             stored = store.get(state["id"])
             assert stored is not None and stored.browser_hash is not None
-            world = indistinguishable(stored, rng)
+            world = indistinguishable_from(stored, rng)
             if world is not None:
                 other_id, other_token = store_world(store, stored, *world)
                 listed = client.get("/deals").text

@@ -277,21 +277,21 @@ async def warm_up(ports: list[int]) -> None:
         connection.close()
 
 
-def _machine_ticks() -> tuple[int, int]:
+def machine_ticks() -> tuple[int, int]:
     """(busy, total) CPU ticks of the whole machine so far, every core (Linux /proc)."""
     values = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
     idle = values[3] + values[4]  # idle and iowait
     return sum(values) - idle, sum(values)
 
 
-def _cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds used so far by process ``pid`` (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @contextmanager
-def _database(database: str, database_url: str | None, folder: Path) -> Iterator[str]:
+def shared_database(database: str, database_url: str | None, folder: Path) -> Iterator[str]:
     """The URL the servers share: given, a throwaway PostgreSQL cluster, or SQLite."""
     if database_url:
         yield database_url
@@ -320,7 +320,7 @@ def run(
         raise ValueError("games, concurrency and servers must be at least 1, think at least 0")
     with ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="cardavia-load-")))
-        url = stack.enter_context(_database(database, database_url, folder))
+        url = stack.enter_context(shared_database(database, database_url, folder))
         env = {
             "DATABASE_URL": url,
             "CARDAVIA_DATA": str(folder),
@@ -335,14 +335,14 @@ def run(
         asyncio.run(warm_up(ports))
         pids = [process.process.pid for process in processes if process.process is not None]
         load_before = os.getloadavg()
-        ticks = _machine_ticks()
-        server_cpu = sum(_cpu_seconds(pid) for pid in pids)
+        ticks = machine_ticks()
+        server_cpu = sum(cpu_seconds(pid) for pid in pids)
         client_cpu = resource.getrusage(resource.RUSAGE_SELF)
         figures, seconds = asyncio.run(drive(ports, games, concurrency, think, seed))
         used = resource.getrusage(resource.RUSAGE_SELF)
-        server_cpu = sum(_cpu_seconds(pid) for pid in pids) - server_cpu
+        server_cpu = sum(cpu_seconds(pid) for pid in pids) - server_cpu
         load_after = os.getloadavg()
-        busy, total = (now - then for now, then in zip(_machine_ticks(), ticks, strict=True))
+        busy, total = (now - then for now, then in zip(machine_ticks(), ticks, strict=True))
         checks = asyncio.run(verify(ports, figures))
     everything = [value for values in figures.latencies.values() for value in values]
     return {

@@ -120,6 +120,15 @@ class State(Protocol[ActionT, ViewT_co]):
         """The next state and the events caused; raises ``IllegalActionError``."""
         ...
 
+    def deciders(self) -> tuple[tuple[int, tuple[ActionT, ...]], ...]:
+        """Every seat whose decision is open now, in the order the engine will ask for
+        it, each with its legal actions: the seat to act first (with
+        :meth:`legal_actions`); then, where the rules let later seats decide without
+        seeing the earlier seats' choices (Sì Sè Pái's sealed claim answers, [D8]),
+        each later seat still to answer, whose options no earlier answer can change.
+        Empty once the deal is over. A seat with one option will be played for it."""
+        ...
+
     def play_forced(self) -> tuple[Self, tuple[Event, ...], tuple[tuple[int, ActionT], ...]]:
         """Apply lone legal actions until a seat has a choice or the deal is over.
 

@@ -17,19 +17,33 @@ from cardavia.store.repository import (
     Pruned,
     StoredGame,
 )
+from cardavia.store.table_repository import (
+    TABLES_CHANNEL,
+    Lease,
+    LeaseRenewedError,
+    StoredTable,
+    TableSeat,
+    TableStore,
+)
 
 __all__ = [
     "FINISHED",
     "NEVER",
     "ONGOING",
+    "TABLES_CHANNEL",
     "AIRun",
     "DealSummary",
     "GameStore",
+    "Lease",
+    "LeaseRenewedError",
     "Pruned",
     "SchemaTooNewError",
     "StoreError",
     "StoreUnavailableError",
     "StoredGame",
+    "StoredTable",
+    "TableSeat",
+    "TableStore",
     "VersionConflictError",
     "normalize_url",
     "open_engine",

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import and_, bindparam, delete, insert, or_, select, update
-from sqlalchemy.engine import Engine, RowMapping
+from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
@@ -126,6 +126,9 @@ class StoredGame:
     """The steps at which the person asked for a hint (each decision counted once)."""
     review: dict[str, Any] | None = None
     """A finished deal's review, once computed (``{"findings": [...], "decisions": n}``)."""
+    meta: dict[str, Any] | None = None
+    """What the record's ``meta`` adds for a table of people (names, levels, which
+    decisions an AI made for an absent person); ``None`` for a deal against the AIs."""
 
     def __repr__(self) -> str:
         # The deck and seed are secrets while the deal runs: keep them out of logs.
@@ -153,6 +156,7 @@ def _from_row(row: RowMapping) -> StoredGame:
         share_id=row["share_id"],
         hints=tuple(int(step) for step in row["hints"] or ()),
         review=row["review"],
+        meta=row["meta"],
     )
 
 
@@ -199,39 +203,18 @@ class GameStore:
         # such waits pile up into seconds. Writers of this process queue on a lock
         # instead, which wakes the next one the moment the last commits. PostgreSQL
         # locks rows, and its waiters wake on commit: no lock needed there.
-        self._write_lock: AbstractContextManager[Any] = (
+        self.write_lock: AbstractContextManager[Any] = (
             threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
 
     def insert(self, game: StoredGame) -> None:
         """Store a new deal."""
-        values = {
-            "id": game.id,
-            "token_hash": game.token_hash,
-            "game": game.game,
-            "ai": game.ai,
-            "seed": game.seed,
-            "seed_chosen": game.seed_chosen,
-            "first_seat": game.first,
-            "deck": list(game.deck),
-            "decisions": [list(entry) for entry in game.decisions],
-            "step": game.step,
-            "status": game.status,
-            "result": game.result,
-            "version": game.version,
-            "created_at": game.created_at,
-            "updated_at": game.updated_at,
-            "browser_hash": game.browser_hash,
-            "share_id": game.share_id,
-            "hints": list(game.hints),
-            "review": game.review,
-        }
 
         def run() -> None:
-            with self._write_lock, self.engine.begin() as connection:
-                connection.execute(_INSERT, values)
+            with self.write_lock, self.engine.begin() as connection:
+                insert_game(connection, game)
 
-        _guard(run)
+        guard(run)
 
     def get(self, game_id: str) -> StoredGame | None:
         """The deal with ``game_id``, or ``None``."""
@@ -242,7 +225,7 @@ class GameStore:
                 found = row.first()
             return None if found is None else _from_row(found)
 
-        return _guard(run)
+        return guard(run)
 
     def update(
         self,
@@ -258,26 +241,9 @@ class GameStore:
         Raises :class:`VersionConflictError`, writing nothing, when the row is no longer
         at ``game.version``.
         """
-        stamp = now()
-        values = {
-            "decisions": [list(entry) for entry in decisions],
-            "step": step,
-            "status": status,
-            "result": result,
-            "version": game.version + 1,
-            "updated_at": stamp,
-        }
-
-        self._write(game, values)
-        return dataclasses.replace(
-            game,
-            decisions=tuple((seat, text) for seat, text in decisions),
-            step=step,
-            status=status,
-            result=result,
-            version=game.version + 1,
-            updated_at=stamp,
-        )
+        new = advanced(game, decisions=decisions, step=step, status=status, result=result)
+        self._write(game, new)
+        return new
 
     def annotate(
         self,
@@ -288,34 +254,25 @@ class GameStore:
     ) -> StoredGame:
         """Write the coach's facts (the steps hinted, the review) over ``game`` (as read);
         return the new row. Optimistic like :meth:`update`; the decisions stay."""
-        stamp = now()
-        values: dict[str, Any] = {"version": game.version + 1, "updated_at": stamp}
-        if hints is not None:
-            values["hints"] = list(hints)
-        if review is not None:
-            values["review"] = review
-
-        self._write(game, values)
-        return dataclasses.replace(
+        new = dataclasses.replace(
             game,
             hints=tuple(hints) if hints is not None else game.hints,
             review=review if review is not None else game.review,
             version=game.version + 1,
-            updated_at=stamp,
+            updated_at=now(),
         )
+        self._write(game, new)
+        return new
 
-    def _write(self, game: StoredGame, values: dict[str, Any]) -> None:
-        """``values`` over the row of ``game`` if it is still at ``game.version``, else
+    def _write(self, game: StoredGame, new: StoredGame) -> None:
+        """``new`` over the row of ``game`` if it is still at ``game.version``, else
         :class:`VersionConflictError` and nothing written."""
 
         def run() -> int:
-            with self._write_lock, self.engine.begin() as connection:
-                done = connection.execute(
-                    _UPDATE, {"wanted_id": game.id, "read_version": game.version, **values}
-                )
-                return int(done.rowcount)
+            with self.write_lock, self.engine.begin() as connection:
+                return update_game(connection, game, new)
 
-        if _guard(run) != 1:
+        if guard(run) != 1:
             raise VersionConflictError(f"deal {game.id} changed since version {game.version}")
 
     # -- a browser's deals -----------------------------------------------------------------
@@ -328,28 +285,28 @@ class GameStore:
                 rows = connection.execute(_OWNED, {"browser": browser_hash, "most": most})
                 return [DealSummary(**row) for row in rows.mappings()]
 
-        return _guard(run)
+        return guard(run)
 
     def delete_owned(self, game_id: str, browser_hash: str) -> bool:
         """Remove the deal ``game_id`` if the browser ``browser_hash`` started it."""
 
         def run() -> int:
-            with self._write_lock, self.engine.begin() as connection:
+            with self.write_lock, self.engine.begin() as connection:
                 params = {"wanted_id": game_id, "browser": browser_hash}
                 return int(connection.execute(_DELETE_OWNED, params).rowcount)
 
-        return _guard(run) == 1
+        return guard(run) == 1
 
     def share(self, game_id: str, browser_hash: str, share_id: str | None) -> bool:
         """Give the finished deal ``game_id`` of ``browser_hash`` the public name
         ``share_id`` (``None``: take it back); False when it is not such a deal."""
 
         def run() -> int:
-            with self._write_lock, self.engine.begin() as connection:
+            with self.write_lock, self.engine.begin() as connection:
                 params = {"wanted_id": game_id, "browser": browser_hash, "new_share": share_id}
                 return int(connection.execute(_SHARE, params).rowcount)
 
-        return _guard(run) == 1
+        return guard(run) == 1
 
     def shared(self, share_id: str) -> StoredGame | None:
         """The deal whose public replay is named ``share_id``, or ``None``."""
@@ -359,7 +316,7 @@ class GameStore:
                 found = connection.execute(_SHARED, {"wanted_share": share_id}).mappings().first()
             return None if found is None else _from_row(found)
 
-        return _guard(run)
+        return guard(run)
 
     # -- the AI's run in the person's seat -----------------------------------------------
 
@@ -373,7 +330,7 @@ class GameStore:
                 return None
             return AIRun(found.ai_run, found.ai_run_at)
 
-        return _guard(run)
+        return guard(run)
 
     def write_ai_run(
         self, game_id: str, run: dict[str, Any], at: datetime, expected: datetime | None
@@ -384,11 +341,11 @@ class GameStore:
         last = games.c.ai_run_at.is_(None) if expected is None else games.c.ai_run_at == expected
 
         def work() -> int:
-            with self._write_lock, self.engine.begin() as connection:
+            with self.write_lock, self.engine.begin() as connection:
                 params = {"wanted_id": game_id, "new_run": run, "new_at": at}
                 return int(connection.execute(_WRITE_AI_RUN.where(last), params).rowcount)
 
-        return _guard(work) == 1
+        return guard(work) == 1
 
     # -- export --------------------------------------------------------------------------
 
@@ -417,7 +374,7 @@ class GameStore:
         as any other change meanwhile) and nothing is half-written. Runs in batches of
         :data:`PRUNE_BATCH`, each its own short transaction.
         """
-        return _guard(lambda: _prune(self, idle_before, finished_before))
+        return guard(lambda: _prune(self, idle_before, finished_before))
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,6 +387,78 @@ class Pruned:
     """Finished deals that ended before their cut-off."""
 
 
+def advanced(
+    game: StoredGame,
+    *,
+    decisions: Sequence[tuple[int, str]],
+    step: int,
+    status: str,
+    result: dict[str, Any] | None,
+    meta: dict[str, Any] | None = None,
+) -> StoredGame:
+    """``game`` as it is once these decisions are written: the next version, now."""
+    return dataclasses.replace(
+        game,
+        decisions=tuple((seat, text) for seat, text in decisions),
+        step=step,
+        status=status,
+        result=result,
+        version=game.version + 1,
+        updated_at=now(),
+        meta=game.meta if meta is None else meta,
+    )
+
+
+def insert_game(connection: Connection, game: StoredGame) -> None:
+    """Insert ``game``'s row in the caller's transaction."""
+    connection.execute(
+        _INSERT,
+        {
+            "id": game.id,
+            "token_hash": game.token_hash,
+            "game": game.game,
+            "ai": game.ai,
+            "seed": game.seed,
+            "seed_chosen": game.seed_chosen,
+            "first_seat": game.first,
+            "deck": list(game.deck),
+            "decisions": [list(entry) for entry in game.decisions],
+            "step": game.step,
+            "status": game.status,
+            "result": game.result,
+            "version": game.version,
+            "created_at": game.created_at,
+            "updated_at": game.updated_at,
+            "browser_hash": game.browser_hash,
+            "share_id": game.share_id,
+            "hints": list(game.hints),
+            "review": game.review,
+            "meta": game.meta,
+        },
+    )
+
+
+def update_game(connection: Connection, old: StoredGame, new: StoredGame) -> int:
+    """Write ``new`` over the row of ``old`` if it is still at ``old.version``, in the
+    caller's transaction; the number of rows written (0: someone else changed it)."""
+    values = {
+        "decisions": [list(entry) for entry in new.decisions],
+        "step": new.step,
+        "status": new.status,
+        "result": new.result,
+        "version": new.version,
+        "updated_at": new.updated_at,
+        # The coach's facts: annotate changes them, an update carries them over. Who owns
+        # the deal and its share name are never written here (share() changes the name
+        # without a new version: a stale copy must not undo it).
+        "hints": list(new.hints),
+        "review": new.review,
+        "meta": new.meta,
+    }
+    done = connection.execute(_UPDATE, {"wanted_id": old.id, "read_version": old.version, **values})
+    return int(done.rowcount)
+
+
 def _prune(store: GameStore, idle_before: datetime, finished_before: datetime) -> Pruned:
     removed = {ONGOING: 0, FINISHED: 0}
     cutoffs = {"idle_before": idle_before, "finished_before": finished_before}
@@ -438,7 +467,7 @@ def _prune(store: GameStore, idle_before: datetime, finished_before: datetime) -
             found = connection.execute(_STALE, {**cutoffs, "batch": PRUNE_BATCH}).all()
         if not found:
             return Pruned(removed[ONGOING], removed[FINISHED])
-        with store._write_lock, store.engine.begin() as connection:
+        with store.write_lock, store.engine.begin() as connection:
             for row in found:
                 params = {"wanted_id": row.id, "read_version": row.version}
                 if connection.execute(_DELETE, params).rowcount:
@@ -447,7 +476,7 @@ def _prune(store: GameStore, idle_before: datetime, finished_before: datetime) -
             return Pruned(removed[ONGOING], removed[FINISHED])
 
 
-def _guard(run: Callable[[], T]) -> T:
+def guard(run: Callable[[], T]) -> T:
     """Run a unit of database work; a database that is down becomes one clear error.
 
     Every unit is one transaction, so whatever failed wrote nothing. The next unit gets

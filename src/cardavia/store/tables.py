@@ -6,6 +6,11 @@ engine, so the database never holds a position the rules did not produce. A few
 derived columns (``step``, ``status``, ``result``) let the server answer cheap questions
 without replaying, and ``version`` makes concurrent writers safe (optimistic locking).
 
+A table of people (issue 17) is one row of ``tables`` (who sits where, the invitation,
+the timers, sealed answers given before the engine asks for them) whose deals are rows
+of ``games`` like any other; ``table_presence`` holds one short lease per person whose
+browser is connected, renewed by the server process it is connected to.
+
 The migrations in ``migrations/versions`` create exactly these tables; a test checks
 that the two agree.
 """
@@ -66,8 +71,45 @@ games = Table(
     # review of a finished deal once computed (its findings as plain facts, no text).
     Column("hints", JSON_TYPE, nullable=False, server_default=text("'[]'")),
     Column("review", JSON_TYPE, nullable=True),
+    # The record's meta beyond what the other columns give (a table's names and levels,
+    # the decisions an AI made for an absent person); NULL for a deal against the AIs.
+    Column("meta", JSON_TYPE, nullable=True),
     # Retention (GameStore.prune) looks deals up by status and age.
     Index("games_status_updated", "status", "updated_at"),
     Index("games_browser", "browser_hash", "created_at"),
     Index("games_share", "share_id", unique=True),
+)
+
+people_tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(16), nullable=False),
+    # Only hashes of the invitation and of each person's seat token are kept.
+    Column("invite_hash", String(64), nullable=False),
+    Column("host_seat", SmallInteger, nullable=False),
+    Column("settings", JSON_TYPE, nullable=False),
+    Column("seats", JSON_TYPE, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("game_id", String(32), nullable=True),
+    Column("deals", JSON_TYPE, nullable=False),
+    Column("held", JSON_TYPE, nullable=True),
+    Column("decision", Integer, nullable=True),
+    Column("deadline", DateTime(timezone=True), nullable=True),
+    Column("due_at", DateTime(timezone=True), nullable=True),
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    # Every process looks for tables whose timer ran out; retention for idle ones.
+    Index("tables_due", "due_at"),
+    Index("tables_updated", "updated_at"),
+)
+
+table_presence = Table(
+    "table_presence",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", SmallInteger, primary_key=True),
+    Column("seen_until", DateTime(timezone=True), nullable=False),
+    Index("table_presence_seen", "seen_until"),
 )

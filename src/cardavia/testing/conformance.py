@@ -9,6 +9,8 @@ failure can be replayed:
 - every card of the deck is in exactly one place at every step;
 - an illegal action is refused with ``IllegalActionError`` and changes nothing;
 - ``play_forced`` equals applying lone legal actions one by one through ``apply``;
+- ``deciders`` names the seat to act, then the later seats whose options no earlier
+  choice changes (Sì Sè Pái's sealed answers), each with the options it gets;
 - a seat's view does not change when the cards it cannot see are reshuffled;
 - a deal's record lists only decisions, survives a JSON round trip, and replays to
   the same final state; the same seed gives the same deal.
@@ -124,6 +126,33 @@ def check_views(game: Game[S, A, C], state: S, rng: random.Random, where: str) -
         )
 
 
+def check_deciders(game: Game[S, A, C], state: S, where: str) -> None:
+    """``deciders`` names the seat to act with its legal actions, then the later seats
+    the engine will reach whatever the earlier ones choose, each with exactly the legal
+    actions it has when its turn comes (the earlier seats' choices drawn at random)."""
+    # Its own generator: the deal's stream (and so every other check's) stays as it was.
+    rng = random.Random(f"deciders {where}")
+    deciders = state.deciders()
+    if state.to_act is None:
+        _check(deciders == (), f"{where}: a finished deal has no decider")
+        return
+    _check(bool(deciders), f"{where}: an unfinished deal needs a decider")
+    first, options = deciders[0]
+    _check(
+        first == state.to_act and options == state.legal_actions(),
+        f"{where}: the first decider must be the seat to act, with its legal actions",
+    )
+    seats = [seat for seat, _ in deciders]
+    _check(len(set(seats)) == len(seats), f"{where}: deciders repeat: {seats}")
+    current = state
+    for seat, options in deciders[1:]:
+        current, _ = current.apply(rng.choice(current.legal_actions()))
+        _check(
+            current.to_act == seat and current.legal_actions() == options,
+            f"{where}: decider {seat}'s options change before its turn",
+        )
+
+
 def check_refusal(game: Game[S, A, C], state: S, where: str) -> None:
     """An action that is not legal raises ``IllegalActionError`` and changes nothing."""
     legal = {str(action) for action in state.legal_actions()}
@@ -181,6 +210,7 @@ def check_deal(
         if stats.decisions % views_every == 0:
             check_views(game, state, rng, where)
             check_refusal(game, state, where)
+            check_deciders(game, state, where)
         action = random_policy(state, rng)
         if thorough:
             after, _ = state.apply(action)

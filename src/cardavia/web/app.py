@@ -19,13 +19,18 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import cardavia
 from cardavia.ai.base import AnyPlayer
-from cardavia.store import GameStore, open_engine, upgrade
+from cardavia.store import GameStore, TableStore, open_engine, upgrade
 from cardavia.web import api, errors, pages, replay_pages, retention, security, your_deals
 from cardavia.web.ai_seat import AISeatRunner
 from cardavia.web.deals import GAMES, DealService
 from cardavia.web.rendering import STATIC, make_environment
 from cardavia.web.reviews import Reviews
 from cardavia.web.settings import Settings
+from cardavia.web.tables import pages as table_pages
+from cardavia.web.tables import routes as table_routes
+from cardavia.web.tables import tasks
+from cardavia.web.tables.hub import Hub
+from cardavia.web.tables.service import TableService
 from cardavia.web.thinking import Thinker, TurnLimiter
 
 DESCRIPTION = """Play Sì Sè Pái and Chuo Pai against Cardavia's AIs. The person always sits
@@ -61,20 +66,31 @@ def create_app(
             turns=TurnLimiter(settings.ai_turns_per_address),
         )
         app.state.reviews = Reviews(app.state.service)
-        pruning = (
-            asyncio.create_task(retention.prune_forever(store, settings))
-            if settings.prune_every_minutes
-            else None
+        table_store = TableStore(store)
+        app.state.tables = TableService(
+            table_store, app.state.service, away_seconds=settings.away_seconds
         )
+        app.state.hub = Hub(app.state.tables)
+        background = [
+            tasks.sweep_forever(app.state.tables),
+            tasks.renew_forever(app.state.tables, app.state.hub),
+        ]
+        if table_store.notifies:
+            background.append(tasks.listen_forever(settings.database_url, app.state.hub))
+        if settings.prune_every_minutes:
+            background.append(retention.prune_forever(store, settings, table_store))
+        running = [asyncio.create_task(job) for job in background]
         try:
             yield
         finally:
             await app.state.ai_seat.close()
-            if pruning is not None:
-                pruning.cancel()
+            for job in running:
+                job.cancel()
+            for job in running:
                 with contextlib.suppress(asyncio.CancelledError):
-                    await pruning
+                    await job
             await app.state.reviews.close()
+            await app.state.tables.close()
             thinker.close()
             engine.dispose()
 
@@ -93,9 +109,11 @@ def create_app(
     app.state.settings = settings
     app.state.templates = make_environment()
     app.include_router(api.router)
+    table_routes.install(app)
     app.include_router(pages.router)
     app.include_router(your_deals.router)
     app.include_router(replay_pages.router)
+    app.include_router(table_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     errors.install(app)
     security.install(

@@ -26,7 +26,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
@@ -46,7 +46,7 @@ from cardavia.store import (
 )
 from cardavia.store.repository import now
 from cardavia.web.games import GAME_NAMES
-from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, visible_events
+from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, replayed, visible_events
 from cardavia.web.thinking import Thinker, Turn, TurnLimiter
 
 GAMES = GAME_NAMES
@@ -71,16 +71,31 @@ class BadActionError(ValueError):
     """An action that is not well written or not legal here."""
 
 
+Logs = Mapping[int, tuple[dict[str, Any], ...]]
+"""Every event each watched seat has seen, in order, as JSON, by seat."""
+
+
 @dataclass(frozen=True, slots=True)
 class LiveDeal:
     """A stored deal brought back to life. Never mutated: acting makes a new one."""
 
     stored: StoredGame
     deal: AnyDeal
-    log: tuple[dict[str, Any], ...]
-    """Every event seat 0 has seen, in order, as JSON (actions marked ``forced``)."""
+    logs: Logs
+    """The log of each seat a person watches the deal from: seat 0 alone for a deal
+    against the AIs, every seat at a table of people (actions marked ``forced`` only in
+    their own seat's log)."""
     since: int
-    """Where in ``log`` the events since the person's previous action begin."""
+    """Where in seat 0's log the events since the person's previous action begin."""
+
+    @property
+    def log(self) -> tuple[dict[str, Any], ...]:
+        """Every event seat 0 has seen, in order."""
+        return self.logs[PERSON]
+
+    def log_of(self, seat: int) -> tuple[dict[str, Any], ...]:
+        """Every event ``seat`` has seen, in order."""
+        return self.logs[seat]
 
     @property
     def presenter(self) -> Presenter:
@@ -99,10 +114,37 @@ def hash_token(token: str) -> str:
 
 
 def record_meta(stored: StoredGame) -> dict[str, Any]:
-    """The record's ``meta``: who played, how strong, the deal number, when."""
+    """The record's ``meta``: who played, how strong, the deal number, when (a table's
+    deal keeps its own in the row: names, levels, the notes of its log)."""
+    started = {"seed": stored.seed, "started": _stamp(stored.created_at)}
+    if stored.meta is not None:
+        return {**stored.meta, **started}
     ai = stored.ai
     players = ["you"] + [ai] * (get_game(stored.game).players - 1)
-    return {"players": players, "ai": ai, "seed": stored.seed, "started": _stamp(stored.created_at)}
+    return {"players": players, "ai": ai, **started}
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something the server adds to the log before a decision (an AI decided for an
+    absent person): an event as JSON, and who may see it (``None``: everyone)."""
+
+    event: dict[str, Any]
+    seats: frozenset[int] | None = None
+
+    def to_json(self, at: int) -> dict[str, Any]:
+        """As the record's ``meta.notes`` keeps it, before decision number ``at``."""
+        seats = None if self.seats is None else sorted(self.seats)
+        return {"at": at, "event": self.event, "seats": seats}
+
+
+def _notes(stored: StoredGame) -> dict[int, Note]:
+    """The notes kept in a deal's meta, by the decision they come before."""
+    found = {}
+    for entry in (stored.meta or {}).get("notes", ()):
+        seats = entry["seats"]
+        found[int(entry["at"])] = Note(entry["event"], None if seats is None else frozenset(seats))
+    return found
 
 
 def stored_record(stored: StoredGame) -> Record:
@@ -201,8 +243,8 @@ class DealService:
             live = await self._play_ais(self._start(stored), 0)
         stored = _with_progress(stored, live.deal)
         self.store.insert(stored)
-        live = LiveDeal(stored, live.deal, live.log, 0)
-        self._remember(live)
+        live = LiveDeal(stored, live.deal, live.logs, 0)
+        self.remember(live)
         return live, token
 
     def open(self, game_id: str, token: str | None) -> LiveDeal:
@@ -218,7 +260,7 @@ class DealService:
                 self._cache.move_to_end(game_id)
                 return cached
         live = self._rebuild(stored, cached)
-        self._remember(live)
+        self.remember(live)
         return live
 
     def owned(self, game_id: str, browser: str | None) -> StoredGame:
@@ -231,6 +273,46 @@ class DealService:
         if not hmac.compare_digest(owner, browser):
             raise GameNotFoundError(game_id)
         return stored
+
+    def load(self, stored: StoredGame, seats: Sequence[int]) -> LiveDeal:
+        """The deal of a row already read (a table's deal: its table says who may see
+        it), with the logs of ``seats``; replayed only as far as the cache is behind."""
+        with self._lock:
+            cached = self._cache.get(stored.id)
+            if cached is not None and cached.stored.version == stored.version:
+                self._cache.move_to_end(stored.id)
+                return cached
+        live = self._rebuild(stored, cached, seats)
+        self.remember(live)
+        return live
+
+    def begin(self, stored: StoredGame, seats: Sequence[int]) -> LiveDeal:
+        """A new deal of ``stored``'s deck, up to its first decision, with the logs of
+        ``seats``; nothing is stored."""
+        live = self._start(stored, seats)
+        return LiveDeal(_with_progress(stored, live.deal), live.deal, live.logs, 0)
+
+    def decide(self, live: LiveDeal, action: str, note: Note | None = None) -> LiveDeal:
+        """``live`` after the seat to act plays ``action`` and the engine every forced
+        action after it, with ``note`` logged before it (and kept in the row's meta, so
+        that a replay logs it again); nothing is stored. :class:`BadActionError` if the
+        action is not legal."""
+        deal = _fork(live.deal)
+        before = deal.state
+        seat = before.to_act
+        try:
+            events = deal.act(action)
+        except CardaviaError as exc:
+            raise BadActionError(str(exc)) from exc
+        assert seat is not None  # the deal was not over: act() would have refused
+        stored, logs = live.stored, live.logs
+        if note is not None:
+            meta = dict(stored.meta or {})
+            meta["notes"] = [*meta.get("notes", ()), note.to_json(len(live.deal.decisions))]
+            stored = dataclasses.replace(stored, meta=meta)
+            logs = _noted(logs, note)
+        logs = _logs_after(live.presenter, logs, events, seat, before)
+        return LiveDeal(stored, deal, logs, live.since)
 
     async def act(self, live: LiveDeal, action: str, step: int, client: str = "local") -> LiveDeal:
         """Apply the person's ``action`` taken at ``step``, let the AIs answer, commit.
@@ -253,14 +335,11 @@ class DealService:
             self._acting.discard(game_id)
 
     async def _act(self, live: LiveDeal, action: str, step: int) -> LiveDeal:
-        state = _decision(live, step, "the deal is over: start a new deal")
-        deal = _fork(live.deal)
-        try:
-            events = deal.act(action)
-        except CardaviaError as exc:
-            raise BadActionError(str(exc)) from exc
-        log = live.log + tuple(visible_events(live.presenter, events, PERSON, state))
-        moved = await self._play_ais(LiveDeal(live.stored, deal, log, len(live.log)), len(live.log))
+        _decision(live, step, "the deal is over: start a new deal")
+        acted = self.decide(live, action)
+        moved = await self._play_ais(
+            LiveDeal(live.stored, acted.deal, acted.logs, len(live.log)), len(live.log)
+        )
         try:
             stored = self.store.update(
                 live.stored,
@@ -274,8 +353,8 @@ class DealService:
             raise ConflictError(
                 "the deal changed meanwhile (another tab or a repeated request): reload to see it"
             ) from exc
-        done = LiveDeal(stored, moved.deal, moved.log, moved.since)
-        self._remember(done)
+        done = LiveDeal(stored, moved.deal, moved.logs, moved.since)
+        self.remember(done)
         return done
 
     async def hint(
@@ -306,15 +385,16 @@ class DealService:
             raise ConflictError(
                 "the deal changed meanwhile (another tab or a repeated request): reload to see it"
             ) from exc
-        done = LiveDeal(stored, live.deal, live.log, live.since)
-        self._remember(done)
+        done = LiveDeal(stored, live.deal, live.logs, live.since)
+        self.remember(done)
         return done, action, reason
 
     def record(self, live: LiveDeal) -> Record:
         """The deal's record (records.md); only once it is over, as it reveals the deck."""
         if not live.over:
             raise ConflictError("the record is available once the deal is over")
-        return live.deal.record()
+        # The row's meta as it is now: a table's notes were added while it was played.
+        return dataclasses.replace(live.deal.record(), meta=record_meta(live.stored))
 
     # -- internals -----------------------------------------------------------------
 
@@ -322,15 +402,20 @@ class DealService:
         """One of ``client``'s places for a request whose AIs decide in the workers."""
         return self._turns.turn(client) if self.thinker.offloaded(ai) else nullcontext()
 
-    def _start(self, stored: StoredGame) -> LiveDeal:
-        """The deal dealt from the stored deck, before any decision."""
+    def _start(self, stored: StoredGame, seats: Sequence[int] = (PERSON,)) -> LiveDeal:
+        """The deal dealt from the stored deck, up to its first decision."""
         game = get_game(stored.game)
         presenter = PRESENTERS[stored.game]
         deck = tuple(game.parse_card(code) for code in stored.deck)
         deal = Deal(game, deck, stored.first, record_meta(stored))
         opening = (*presenter.opening_events(game, deck, stored.first), *deal.opening_events)
         dealt = game.deal(deck, stored.first)
-        return LiveDeal(stored, deal, tuple(visible_events(presenter, opening, None, dealt)), 0)
+        steps = replayed(presenter, opening, dealt)
+        logs = {
+            seat: tuple(visible_events(presenter, opening, None, dealt, seat, steps))
+            for seat in seats
+        }
+        return LiveDeal(stored, deal, logs, 0)
 
     async def _play_ais(self, live: LiveDeal, since: int) -> LiveDeal:
         """Let the AIs decide until the person must act or the deal is over.
@@ -338,18 +423,20 @@ class DealService:
         ``live.deal`` is this request's own fork: other requests served while a decision
         is awaited never see it (the cache holds only committed deals).
         """
-        deal, log = live.deal, list(live.log)
+        deal, logs = live.deal, live.logs
         stored = live.stored
         while not deal.over and deal.state.to_act != PERSON:
             state = deal.state
             seat = state.to_act
             turn = Turn(stored.game, stored.ai, stored.seed, seat, state.step, stored.id)
             choice = await self.thinker.choose(turn, state.view(seat), state.legal_actions())
-            log += visible_events(live.presenter, deal.act(choice), seat, state)
-        return LiveDeal(stored, deal, tuple(log), since)
+            logs = _logs_after(live.presenter, logs, deal.act(choice), seat, state)
+        return LiveDeal(stored, deal, logs, since)
 
-    def _rebuild(self, stored: StoredGame, older: LiveDeal | None = None) -> LiveDeal:
-        """Replay the stored decisions: the same deal, log and events as when played.
+    def _rebuild(
+        self, stored: StoredGame, older: LiveDeal | None = None, seats: Sequence[int] = (PERSON,)
+    ) -> LiveDeal:
+        """Replay the stored decisions: the same deal, logs and events as when played.
 
         ``older`` is this deal as the cache last saw it; when its decisions begin the
         stored ones (another process acted since: decisions are only ever appended),
@@ -359,25 +446,29 @@ class DealService:
         """
         done = len(older.deal.decisions) if older is not None else 0
         if older is not None and tuple(older.deal.decisions) == stored.decisions[:done]:
-            deal, log, since = _fork(older.deal), list(older.log), older.since
+            deal, logs, since = _fork(older.deal), older.logs, older.since
             start = done
         else:
-            live = self._start(stored)
-            deal, log, since = live.deal, list(live.log), 0
+            live = self._start(stored, seats)
+            deal, logs, since = live.deal, live.logs, 0
             start = 0
         presenter = PRESENTERS[stored.game]
-        for seat, text in stored.decisions[start:]:
-            if seat == PERSON:
-                since = len(log)
+        notes = _notes(stored)
+        for index, (seat, text) in enumerate(stored.decisions[start:], start):
+            if seat == PERSON and PERSON in logs:
+                since = len(logs[PERSON])
+            if index in notes:
+                logs = _noted(logs, notes[index])
             before = deal.state
-            log += visible_events(presenter, deal.act(text), seat, before)
-        return LiveDeal(stored, deal, tuple(log), since)
+            logs = _logs_after(presenter, logs, deal.act(text), seat, before)
+        return LiveDeal(stored, deal, logs, since)
 
     def forget(self, game_id: str) -> None:
         """Drop ``game_id`` from this process's cache (it was removed from the store)."""
         self._forget(game_id)
 
-    def _remember(self, live: LiveDeal) -> None:
+    def remember(self, live: LiveDeal) -> None:
+        """Keep ``live`` (a committed deal) for the next request about it."""
         if not self._cache_size:
             return
         with self._lock:
@@ -415,6 +506,27 @@ def coach_key(presenter: Presenter, view: Any) -> bytes:
     choice)."""
     seen = {"scene": presenter.scene(view), "seat": view.seat, "step": view.step}
     return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).digest()
+
+
+def _logs_after(
+    presenter: Presenter, logs: Logs, events: Iterable[Any], decider: int, before: Any
+) -> Logs:
+    """Each seat's log with what it may see of ``events`` (one decision's, caused from
+    the state ``before``) added."""
+    caused = tuple(events)
+    steps = replayed(presenter, caused, before) if len(logs) > 1 else None
+    return {
+        seat: log + tuple(visible_events(presenter, caused, decider, before, seat, steps))
+        for seat, log in logs.items()
+    }
+
+
+def _noted(logs: Logs, note: Note) -> Logs:
+    """Each seat's log with ``note`` added where that seat may see it."""
+    return {
+        seat: (*log, dict(note.event)) if note.seats is None or seat in note.seats else log
+        for seat, log in logs.items()
+    }
 
 
 def _fork(deal: AnyDeal) -> AnyDeal:

@@ -26,6 +26,9 @@ from cardavia.web.game_state import state_json
 from cardavia.web.rendering import gettext_for, language, render_page
 from cardavia.web.security import client_address, count_new_game
 from cardavia.web.settings import Settings
+from cardavia.web.tables import pages as table_pages
+from cardavia.web.tables.routes import get_tables
+from cardavia.web.tables.service import TableService
 
 router = APIRouter(include_in_schema=False)
 
@@ -203,6 +206,27 @@ def remembered_level(request: Request) -> str:
     return level if level in AI_LEVELS else FIRST_LEVEL
 
 
+@router.post("/games/{game}/friends")
+async def play_with_friends(
+    game: str,
+    request: Request,
+    tables: Annotated[TableService, Depends(get_tables)],
+    settings: Annotated[Settings, Depends(get_settings)],
+) -> Response:
+    """Make a table for friends from the form and go to its waiting room."""
+    _ = gettext_for(request)
+    info = _game_info(game, _)
+    made = await table_pages.create_from_form(game, request, tables, settings)
+    if not isinstance(made, str):
+        return made
+    fields = await table_pages.read_form(request)
+    context = _game_context(info, "table", _) | {
+        "friends_form": {"fields": fields, "problem": made},
+        "here": f"/games/{game}",
+    }
+    return render_page(request, "game.html", context, status=422)
+
+
 @router.get("/play/{game_id}", response_class=HTMLResponse)
 def play(
     game_id: str,
@@ -240,6 +264,8 @@ def _game_context(info: catalog.GameInfo, tab: str, _: text.Gettext) -> dict[str
         "level": FIRST_LEVEL,
         "form": None,
         "running": None,
+        "friends": table_pages.friends_context(info.name, _),
+        "friends_form": None,
     }
 
 

@@ -13,7 +13,7 @@ import asyncio
 import logging
 from datetime import datetime, timedelta
 
-from cardavia.store import NEVER, GameStore, Pruned
+from cardavia.store import NEVER, GameStore, Pruned, TableStore
 from cardavia.store.repository import now
 from cardavia.web.settings import Settings
 
@@ -29,11 +29,21 @@ def prune(store: GameStore, settings: Settings, moment: datetime | None = None) 
     )
 
 
+def prune_tables(tables: TableStore, settings: Settings, moment: datetime | None = None) -> int:
+    """Remove the tables of people nobody changed for ``CARDAVIA_KEEP_IDLE_DAYS`` (their
+    deals are pruned with the others); how many went."""
+    if not settings.keep_idle_days:
+        return 0
+    return tables.prune(_cutoff(moment or now(), settings.keep_idle_days))
+
+
 def _cutoff(moment: datetime, days: int) -> datetime:
     return moment - timedelta(days=days) if days else NEVER
 
 
-async def prune_forever(store: GameStore, settings: Settings) -> None:
+async def prune_forever(
+    store: GameStore, settings: Settings, tables: TableStore | None = None
+) -> None:
     """Prune at start-up, then every ``settings.prune_every_minutes``, until cancelled.
 
     A failure (the database down for a while) is logged and tried again next time.
@@ -41,9 +51,13 @@ async def prune_forever(store: GameStore, settings: Settings) -> None:
     while True:
         try:
             pruned = await asyncio.to_thread(prune, store, settings)
+            gone = await asyncio.to_thread(prune_tables, tables, settings) if tables else 0
         except Exception:  # the server must keep serving; the log says what happened
             log.exception("removing old deals failed; trying again later")
         else:
-            if pruned.idle or pruned.finished:
-                log.info("removed %d idle and %d finished deals", pruned.idle, pruned.finished)
+            if pruned.idle or pruned.finished or gone:
+                log.info(
+                    "removed %d idle and %d finished deals, %d idle tables",
+                    pruned.idle, pruned.finished, gone,
+                )  # fmt: skip
         await asyncio.sleep(settings.prune_every_minutes * 60)

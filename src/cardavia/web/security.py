@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardavia.web.ai_seat import TooManyRunsError
@@ -252,7 +253,7 @@ _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _OWN_FETCH_SITES = frozenset({"same-origin", "none"})
 
 
-async def refuse_cross_site(request: Request) -> None:
+async def refuse_cross_site(request: HTTPConnection) -> None:
     """Dependency of every route: refuse a state-changing request another site made.
 
     A browser says where a request comes from: ``Sec-Fetch-Site`` (every current
@@ -264,20 +265,27 @@ async def refuse_cross_site(request: Request) -> None:
     also needs a bearer token or the ``SameSite=Lax`` cookie, which a browser never
     sends with another site's POST, so it was not open to this in the first place.
     """
-    if request.method not in _UNSAFE:
-        return
-    fetch_site = request.headers.get("sec-fetch-site")
-    if fetch_site is not None:
-        if fetch_site.lower() not in _OWN_FETCH_SITES:
-            raise CrossSiteError(CROSS_SITE)
-        return
-    origin = request.headers.get("origin")
-    if origin is not None and urlsplit(origin).netloc.lower() != _host(request):
+    # A WebSocket handshake (a GET) is checked by its route, which answers it in kind.
+    if request.scope.get("method") in _UNSAFE and sent_by_another_site(request):
         raise CrossSiteError(CROSS_SITE)
 
 
-def _host(request: Request) -> str:
-    return request.headers.get("host", "").lower()
+def sent_by_another_site(connection: HTTPConnection) -> bool:
+    """True when a browser says another site's page sent this request or opened this
+    WebSocket: ``Sec-Fetch-Site`` other than ``same-origin``/``none``, else an
+    ``Origin`` whose host is not the request's ``Host``. A WebSocket handshake is
+    checked the same way: a browser sends the page's cookies with it whichever site's
+    page opens it, and always says the ``Origin``."""
+    headers = connection.headers
+    fetch_site = headers.get("sec-fetch-site")
+    if fetch_site is not None:
+        return fetch_site.lower() not in _OWN_FETCH_SITES
+    origin = headers.get("origin")
+    return origin is not None and urlsplit(origin).netloc.lower() != _host(connection)
+
+
+def _host(connection: HTTPConnection) -> str:
+    return connection.headers.get("host", "").lower()
 
 
 INTERNAL = "the server failed on this request: reload the deal to see where it stands"

@@ -20,6 +20,8 @@
   acted in, and finished deals, are removed after this many days (default 30 each; 0:
   kept for ever); ``CARDAVIA_PRUNE_EVERY_MINUTES``: how often the server removes them
   (default 60; 0: only ``cardavia prune``).
+- ``CARDAVIA_AWAY_SECONDS``: how long a person at a table of people may be disconnected
+  before the absent players' AI plays for them (default 60).
 - ``CARDAVIA_MAX_CONNECTIONS``: requests ``cardavia serve`` handles at once (default
   1024); ``CARDAVIA_HEADER_SECONDS``: how long a request's headers may take to arrive
   (default 5).
@@ -76,6 +78,9 @@ class Settings:
     """Requests ``cardavia serve`` handles at once (and connections waiting beyond)."""
     header_seconds: float = 5.0
     """How long a request's headers may take to arrive (a browser's take milliseconds)."""
+    away_seconds: float = 60.0
+    """How long a person at a table may be disconnected (a reload, a tunnel, a phone
+    asleep) before the AI plays for them; they take the seat back when they return."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -103,6 +108,7 @@ class Settings:
             prune_every_minutes=_whole(env, "CARDAVIA_PRUNE_EVERY_MINUTES", 60),
             max_connections=max(_whole(env, "CARDAVIA_MAX_CONNECTIONS", 1024), 1),
             header_seconds=_seconds(env, "CARDAVIA_HEADER_SECONDS", 5.0),
+            away_seconds=_seconds(env, "CARDAVIA_AWAY_SECONDS", 60.0),
         )
 
     @classmethod
@@ -126,7 +132,8 @@ class Settings:
             f"keep_idle_days={self.keep_idle_days}, "
             f"keep_finished_days={self.keep_finished_days}, "
             f"prune_every_minutes={self.prune_every_minutes}, "
-            f"max_connections={self.max_connections}, header_seconds={self.header_seconds})"
+            f"max_connections={self.max_connections}, header_seconds={self.header_seconds}, "
+            f"away_seconds={self.away_seconds})"
         )
 
 

@@ -204,10 +204,15 @@ class Thinker:
         """True when ``level``'s decisions go to the workers (and are awaited)."""
         return not self._inline_only and level in OFFLOADED
 
+    def choose_inline(self, turn: Turn, view: Any, legal: Sequence[Any]) -> Any:
+        """``turn``'s decision made here and now: for a level that is not
+        :meth:`offloaded`, without a trip through the event loop."""
+        return self._inline(turn.game, turn.level).choose(view, legal, turn.rng())
+
     async def choose(self, turn: Turn, view: Any, legal: Sequence[Any]) -> Any:
         """One of ``legal``: ``turn``'s decision from the seat's ``view``."""
         if not self.offloaded(turn.level):
-            return self._inline(turn.game, turn.level).choose(view, legal, turn.rng())
+            return self.choose_inline(turn, view, legal)
         assert self._pool is not None
         deadline = time.monotonic() + self.seconds
         loop = asyncio.get_running_loop()

@@ -179,6 +179,11 @@ class ChuoPaiState(_Fields):
             raise IllegalActionError(self._why_illegal(action))
         return self._advance(index)
 
+    def deciders(self) -> tuple[tuple[int, tuple[Action, ...]], ...]:
+        """The seat to act and its legal actions: every Chuo Pai decision answers the
+        play before it, so one seat decides at a time."""
+        return () if self.to_act is None else ((self.to_act, self.legal_actions()),)
+
     def play_forced(
         self,
     ) -> tuple[ChuoPaiState, tuple[ChuoPaiEvent, ...], tuple[tuple[int, Action], ...]]:

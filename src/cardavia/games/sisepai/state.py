@@ -132,6 +132,26 @@ class SiSePaiState(_Fields):
         state, events, _ = _run(self, action, auto=False)
         return state, events
 
+    def deciders(self) -> tuple[tuple[int, tuple[Action, ...]], ...]:
+        """The seat to act and its legal actions; in a claim window, then every later
+        seat still to answer with the answers it may give. Answers are sealed and every
+        eligible seat answers once ([D8]), so a seat's options depend only on its own
+        hand and the public card, never on the answers before it."""
+        seat = self.to_act
+        if seat is None:
+            return ()
+        if self.phase is DISCARD:
+            return ((seat, self.legal_actions()),)
+        order = answer_order(self.owner, self.drawn)
+        later = order[order.index(seat) + 1 :]
+        return (
+            (seat, self.legal_actions()),
+            *(
+                (other, claim_options(self.hands[other], self.card, other, self.owner, self.drawn))
+                for other in later
+            ),
+        )
+
     def play_forced(
         self,
     ) -> tuple[SiSePaiState, tuple[Event, ...], tuple[tuple[int, Action], ...]]:

@@ -99,8 +99,14 @@ class WebGame(Protocol):
         deal only: an engine-only look, never sent while a deal runs."""
         ...
 
-    def explain(self, data: dict[str, Any], before: Any, action: str) -> None:
-        """Add to ``data`` (a visible event, as JSON) what seat 0 needs to understand it:
+    def explain(self, data: dict[str, Any], before: Any, action: str, seat: int) -> None:
+        """Add to ``data`` (a visible event, as JSON) what ``seat`` needs to understand it:
         which rule decided it. ``before`` is the engine state in which ``action`` caused
-        the event; only what seat 0 may see of it may be used."""
+        the event; only what ``seat`` may see of it may be used."""
+        ...
+
+    def window(self, view: Any) -> bool:
+        """True while ``view``'s decision is one several seats answer at once, sealed
+        (a Sì Sè Pái claim window): which of them the engine is asking is nobody's
+        business, and the timer is a claim window's."""
         ...

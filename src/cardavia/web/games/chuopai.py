@@ -170,8 +170,12 @@ class ChuoPaiWeb:
         """Nothing: every card is dealt, and every play is face up."""
         return {}
 
-    def explain(self, data: dict[str, Any], before: Any, action: str) -> None:
+    def explain(self, data: dict[str, Any], before: Any, action: str, seat: int) -> None:
         """Nothing to add: a Chuo Pai event says all there is (a pass is always forced)."""
+
+    def window(self, view: Any) -> bool:
+        """Never: each play answers the one before it."""
+        return False
 
 
 def family_names(_: Gettext) -> dict[str, str]:

@@ -1,9 +1,9 @@
-"""Sì Sè Pái at the web table: its museum entry, its words, and seat 0's view of a deal.
+"""Sì Sè Pái at the web table: its museum entry, its words, and a seat's view of a deal.
 
 The presenter adds what a player needs to follow the deal and must not work out itself,
-each time from the engine and from what seat 0 may see only: the score of each of a
+each time from the engine and from what that seat may see only: the score of each of a
 winner's groups, and why a claim went the way it did (``claims.claim_level``, the
-engine's priority ladder, applied to seat 0's own sealed answer and the public claim).
+engine's priority ladder, applied to the seat's own sealed answer and the public claim).
 """
 
 from __future__ import annotations
@@ -16,12 +16,10 @@ from typing import Any
 from cardavia.ai.sisepai.hint import hint
 from cardavia.cards.four_colour import CARDS, Card
 from cardavia.games.registry import get_game
-from cardavia.games.sisepai import GroupKind, Level, claim_level, group_kind, group_score
+from cardavia.games.sisepai import GroupKind, Level, Phase, claim_level, group_kind, group_score
 from cardavia.web.games import sisepai_coach
 from cardavia.web.games.base import GameInfo
 from cardavia.web.text import Gettext, Ngettext, four_colour_name
-
-PERSON = 0
 
 # How the page names the claim that was granted, and the person's claim that lost to it,
 # by the engine's priority level (sisepai.md §6.3). Identical groups are named by size.
@@ -207,6 +205,10 @@ class SiSePaiWeb:
         kind = event["type"]
         return kind == "answered" or (kind == "discarded" and not event["drawn"])
 
+    def window(self, view: Any) -> bool:
+        """A claim window is open."""
+        return bool(view.phase is Phase.CLAIM)
+
     def action_of(self, event: Any) -> str | None:
         """The answer or the discard an event records."""
         data = event.to_json()
@@ -224,20 +226,20 @@ class SiSePaiWeb:
         """The stock, next card first (the state's ``deck[stock:]``)."""
         return {"stock": [str(CARDS[card]) for card in state.deck[state.stock :]]}
 
-    def explain(self, data: dict[str, Any], before: Any, action: str) -> None:
-        """Why a claim went the way it did, when seat 0 answered and lost; the rules that
-        decided a card a new player may not know (sisepai.md §6.2–6.4)."""
+    def explain(self, data: dict[str, Any], before: Any, action: str, seat: int) -> None:
+        """Why a claim went the way it did, when ``seat`` answered and lost; the rules
+        that decided a card a new player may not know (sisepai.md §6.2–6.4)."""
         kind = data["type"]
         if kind == "claimed" and data["from"] == data["seat"]:
             card = Card.parse(data["card"])
             if card.is_general or card.is_flower:
                 data["note"] = "must_take"
-        if kind in ("claimed", "won") and data["seat"] != PERSON:
-            lost = _lost_claim(data, before, action)
+        if kind in ("claimed", "won") and data["seat"] != seat:
+            lost = _lost_claim(data, before, action, seat)
             if lost is not None:
                 data["lost"] = lost
-        if kind == "discarded" and data["drawn"] and data["seat"] == PERSON:
-            seen = before.view(PERSON)
+        if kind == "discarded" and data["drawn"] and data["seat"] == seat:
+            seen = before.view(seat)
             card = Card.parse(data["card"])
             if str(seen.my_answer) == "pass" and seen.hand.count(card) == 1:
                 data["note"] = "no_pair"
@@ -261,23 +263,23 @@ def _without_scene(event: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in event.items() if key != "after"}
 
 
-def _lost_claim(data: dict[str, Any], before: Any, action: str) -> dict[str, Any] | None:
-    """How the person's answer lost to the granted claim in ``data`` (``claimed`` or
-    ``won`` by another seat), from seat 0's view before the window closed: its own sealed
+def _lost_claim(data: dict[str, Any], before: Any, action: str, seat: int) -> dict[str, Any] | None:
+    """How ``seat``'s answer lost to the granted claim in ``data`` (``claimed`` or
+    ``won`` by another seat), from ``seat``'s view before the window closed: its own sealed
     answer (or ``action``, the closing answer, when that was the person's), the public
-    card's owner and whether it was drawn. ``None`` when the person passed or did not
+    card's owner and whether it was drawn. ``None`` when the seat passed or did not
     answer."""
-    seen = before.view(PERSON)
+    seen = before.view(seat)
     game = get_game("sisepai")
     mine = seen.my_answer
-    if mine is None and before.to_act == PERSON:
+    if mine is None and before.to_act == seat:
         mine = game.parse_action(action)
     if mine is None or str(mine) == "pass":
         return None
     owner, drawn = seen.public_from, seen.public_drawn
     granted = "win" if data["type"] == "won" else "take " + " ".join(data["group"])
     theirs = claim_level(data["seat"], game.parse_action(granted), owner, drawn)
-    yours = claim_level(PERSON, mine, owner, drawn)
+    yours = claim_level(seat, mine, owner, drawn)
     if theirs is None or yours is None:  # pragma: no cover - both are claims
         return None
     if theirs == yours:

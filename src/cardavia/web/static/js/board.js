@@ -7,6 +7,8 @@
 export async function createBoard(app, data, hooks = {}) {
   const $ = (id) => document.getElementById(id);
   const game = await import(data.urls.script);
+  // The person's seat (a table of people's own; seat 0 against the AIs and in a replay).
+  const me = data.me ?? 0;
 
   // One drawing of each card, made by the server; cards here are clones of it.
   const faces = new Map();
@@ -59,6 +61,7 @@ export async function createBoard(app, data, hooks = {}) {
 
   const ui = {
     data,
+    me,
     messages: data.messages,
     catalogue: data.cards,
     el(tag, className, text) {
@@ -107,8 +110,11 @@ export async function createBoard(app, data, hooks = {}) {
     plate(seat, badges = []) {
       const node = ui.el("div", "plate");
       node.append(ui.el("span", "seat-name", ui.seat(seat)));
-      if (seat !== 0) node.append(ui.el("span", "seat-level", ui.messages[`ai_${data.ai}`]));
+      // At a table of people `hooks.level` says who is an AI, and how strong.
+      const level = hooks.level ? hooks.level(seat) : seat !== me && data.ai;
+      if (level) node.append(ui.el("span", "seat-level", ui.messages[`ai_${level}`]));
       for (const badge of badges) node.append(badge);
+      if (hooks.badges) node.append(...hooks.badges(seat, ui));
       return node;
     },
     // `line`, and when the engine played it for the person (their only legal action), a
@@ -116,15 +122,15 @@ export async function createBoard(app, data, hooks = {}) {
     forcedNote(event, line) {
       const out = document.createDocumentFragment();
       out.append(line);
-      if (event.forced && event.seat === 0) {
+      if (event.forced && event.seat === me) {
         out.append(" ", ui.el("em", "forced-note", `(${ui.text("played_for_you")})`));
       }
       return out;
     },
-    // Whether `seat` is the person reading the page: seat 0, unless the page shows
-    // someone else's deal (a shared replay, a record file: `data.person` false).
+    // Whether `seat` is the person reading the page: their own seat, unless the page
+    // shows someone else's deal (a shared replay, a record file: `data.person` false).
     isYou(seat) {
-      return seat === 0 && data.person !== false;
+      return seat === me && data.person !== false;
     },
     // The message about `seat`: its "_you" twin when the seat is the person's.
     about(key, seat) {

@@ -3,14 +3,25 @@
 //
 // Rules live on the server. This script offers only the actions listed in `legal`, and
 // draws the table after each event from what the event says changed (`after`, a part
-// of seat 0's view): it never works out a move's consequences itself. The game's own
+// of the person's view): it never works out a move's consequences itself. The game's own
 // script (static/js/games/<game>.js) draws its seats, prompt and log lines, through the
 // table component (static/js/board.js) that the replay viewer draws with too.
+//
+// The same table serves a deal against the AIs (seat 0, answers over HTTP) and a table
+// of people (`data.live`: the person's own seat, frames over a WebSocket, people.js).
 import { createBoard } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
 const data = JSON.parse($("table-data").textContent);
+const people = data.live ? await import("/static/js/people.js") : null;
+// The person's seat: it is drawn at the bottom, the others in turn around the table.
+const me = data.me ?? 0;
+if (me !== 0) {
+  for (const box of document.querySelectorAll(".seat[data-seat]")) {
+    box.dataset.seat = String((Number(box.dataset.seat) + me) % data.seats.length);
+  }
+}
 
 const PACE_KEY = "cardavia.pace";
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -36,9 +47,12 @@ const { ui, game, fitAll } = await createBoard(app, data, {
   resized: () => {
     $("log").scrollTop = $("log").scrollHeight;
   },
+  // At a table of people: each seat's person, level and presence (people.js).
+  level: people ? (seat) => people.level(seat) : undefined,
+  badges: people ? (seat, ui) => people.badges(seat, ui) : undefined,
 });
 let state = data.state;
-let model = structuredClone(state.view);
+let model = state ? structuredClone(state.view) : null;
 let busy = false;
 let skipping = false;
 
@@ -55,10 +69,13 @@ pace.addEventListener("change", () => localStorage.setItem(PACE_KEY, pace.value)
 
 // The misclick guard: how long a choice waits, and can be taken back, before it is sent.
 const GUARD_KEY = "cardavia.guard";
+// A table of people's page has no guard, hint nor review (play.html has them).
 const guard = $("guard");
 const storedGuard = localStorage.getItem(GUARD_KEY);
-guard.value = ["0", "1500", "3000"].includes(storedGuard) ? storedGuard : "1500";
-guard.addEventListener("change", () => localStorage.setItem(GUARD_KEY, guard.value));
+if (guard) {
+  guard.value = ["0", "1500", "3000"].includes(storedGuard) ? storedGuard : "1500";
+  guard.addEventListener("change", () => localStorage.setItem(GUARD_KEY, guard.value));
+}
 let pending = null;
 
 function sleep(ms) {
@@ -73,7 +90,7 @@ function sleep(ms) {
 const noted = new Set();
 
 function logEvent(event, fresh) {
-  const lines = game.describe(event, ui);
+  const lines = people?.describe(event, ui) ?? game.describe(event, ui);
   if (!lines) return;
   if (event.note && !noted.has(event.note)) {
     // A rule a new player may not know, said once: where it first decides a card.
@@ -87,12 +104,12 @@ function logEvent(event, fresh) {
     if (fresh) item.classList.add("fresh");
     return item;
   });
-  if (event.forced && event.seat === 0) items[0].classList.add("forced");
+  if (event.forced && event.seat === me) items[0].classList.add("forced");
   log.append(...items);
   log.scrollTop = log.scrollHeight;
   // Say what the others did (and what was played for the person); the person's own
   // choices need no announcement.
-  if (fresh && (event.seat !== 0 || event.forced)) {
+  if (fresh && (event.seat !== me || event.forced)) {
     for (const item of items) announce(ui.spoken(item));
   }
 }
@@ -121,7 +138,7 @@ document.addEventListener("focusin", (event) => {
 });
 
 function focusFirstChoice() {
-  if (!state.your_turn || busy) return;
+  if (!state?.your_turn || busy) return;
   const first = app.querySelector(
     "#prompt .choices [data-action]:not(:disabled), #hand .card-button:not(:disabled)",
   );
@@ -170,11 +187,11 @@ function showEnding() {
   $("ending-title").replaceChildren(game.endingTitle(state, ui));
   $("deal-number-note").textContent =
     state.seed === null ? "" : ui.text("deal_number", { seed: state.seed });
-  $("hints-used").textContent = ui.text("hints_used", { count: state.hints });
+  if ($("hints-used")) $("hints-used").textContent = ui.text("hints_used", { count: state.hints });
   if (state.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
   ending.hidden = false;
   fitAll();
-  if (keyboardAtTable && !busy) $("new-deal").focus();
+  if (keyboardAtTable && !busy) (people ? $("again").querySelector("button") : $("new-deal"))?.focus();
 }
 $("ending-hide").addEventListener("click", () => {
   $("ending").hidden = true;
@@ -198,6 +215,10 @@ function showPrompt() {
     prompt.append(line);
     return;
   }
+  if (busy && people && !animating) {
+    prompt.append(ui.el("p", "waiting", ui.text("sending")));
+    return;
+  }
   if (busy) {
     const line = ui.el("p", "waiting", ui.text("waiting"));
     const skip = ui.button(ui.text("skip"), () => (skipping = true), "button small");
@@ -216,6 +237,8 @@ function showPrompt() {
     prompt.append(ui.el("p", "prompt-text", ui.text("deal_over")), again);
     return;
   }
+  // At a table of people: the decision's countdown, and whom the table waits for.
+  if (people) prompt.append(people.status(state, ui));
   if (state.your_turn) {
     game.prompt(prompt, state, ui);
     showHint();
@@ -227,7 +250,7 @@ function render(highlight) {
     game.render(model, state, ui, { busy: busy || Boolean(pending), highlight });
     showPrompt();
   });
-  hintButton.disabled = !canHint();
+  if (hintButton) hintButton.disabled = !canHint();
   const log = $("log");
   log.scrollTop = log.scrollHeight;
 }
@@ -238,7 +261,17 @@ function isBeat(event) {
   return Boolean(event.after) && !("forced" in event);
 }
 
+let animating = false;
 async function animate(events) {
+  animating = true;
+  try {
+    await playBack(events);
+  } finally {
+    animating = false;
+  }
+}
+
+async function playBack(events) {
   skipping = false;
   const chosen = PACES[pace.value] ?? PACES.normal;
   const beats = events.filter(isBeat).length;
@@ -263,7 +296,7 @@ async function refresh() {
 // the server, so taking it back reveals nothing and costs nothing.
 function choose(action) {
   if (busy || pending) return;
-  const delay = Number(guard.value);
+  const delay = Number(guard?.value ?? 0);
   if (!delay) {
     send(action);
     return;
@@ -295,7 +328,7 @@ let hinted = null;
 let asking = false;
 
 function canHint() {
-  return state.your_turn && state.status !== "finished" && !busy && !pending && !asking;
+  return Boolean(hintButton) && state.your_turn && state.status !== "finished" && !busy && !pending && !asking;
 }
 
 async function askHint() {
@@ -330,7 +363,7 @@ async function askHint() {
   render();
   if (hinted?.step === state.step) announce(ui.text("hint_label", { sentence: hinted.text }));
 }
-hintButton.addEventListener("click", () => askHint());
+hintButton?.addEventListener("click", () => askHint());
 
 // The hint of this decision, if one was asked: its sentence over the prompt's choices,
 // and the suggested card or button marked.
@@ -403,7 +436,7 @@ async function showReview() {
   }
   reviewing = false;
 }
-$("review-button").addEventListener("click", () => showReview());
+$("review-button")?.addEventListener("click", () => showReview());
 
 function reviewList(found) {
   const out = document.createDocumentFragment();
@@ -441,6 +474,13 @@ function reviewList(found) {
 
 async function send(action) {
   if (busy) return;
+  if (people) {
+    // The answer comes back as the seat's next frame, over the socket (see receive).
+    busy = true;
+    render();
+    people.send(action);
+    return;
+  }
   busy = true;
   app.dataset.busy = "true";
   render();
@@ -480,6 +520,42 @@ async function send(action) {
   app.dataset.busy = "false";
 }
 
+// A table of people: the seat's next state, from a frame (people.js). Frames are played
+// back one after another, each one's events at the chosen pace, as after an answer.
+let queue = Promise.resolve();
+function receive(next, { fresh = false } = {}) {
+  queue = queue.then(async () => {
+    busy = true;
+    app.dataset.busy = "true";
+    if (fresh || !state) {
+      state = next;
+      redrawLog();
+    } else {
+      await animate(next.events);
+      state = next;
+    }
+    model = structuredClone(state.view);
+    busy = false;
+    shown();
+  });
+  return queue;
+}
+
+// The person's action was refused (or the connection failed): nothing changed.
+function refused(message) {
+  busy = false;
+  if (state) render();
+  notice(message);
+}
+
+function shown() {
+  render();
+  showEnding();
+  app.dataset.step = String(state.step);
+  app.dataset.status = state.status;
+  app.dataset.busy = "false";
+}
+
 function notice(message) {
   const note = ui.el("p", "notice", message);
   note.setAttribute("role", "alert");
@@ -487,15 +563,17 @@ function notice(message) {
   setTimeout(() => note.remove(), 6000);
 }
 
-redrawLog();
-render();
-showEnding();
-app.dataset.step = String(state.step);
-app.dataset.status = state.status;
-app.dataset.busy = "false";
+if (people) {
+  state = null;
+  people.connect({ ui, receive, refused });
+}
+if (state) {
+  redrawLog();
+  shown();
+}
 app.dataset.ready = "true";
 // A table opened to play: the keyboard starts at the person's first choice.
-if (state.your_turn && state.status !== "finished") {
+if (state?.your_turn && state.status !== "finished") {
   keyboardAtTable = true;
   focusFirstChoice();
 }

@@ -1,4 +1,4 @@
-// Chuo Pai at the table: draw seat 0's view, write the log, and let the person build a
+// Chuo Pai at the table: draw the person's view, write the log, and let the person build a
 // play from their hand. Only plays listed in `legal` can be submitted; nothing here
 // works out whether cards form a play or beat another.
 const cardsOf = (action) => (action === "pass" ? [] : action.split(" ").slice(1));
@@ -42,7 +42,7 @@ function pile(model, ui, seat) {
 
 export function render(model, state, ui, { busy, highlight }) {
   const over = model.to_act === null;
-  const acting = busy ? highlight?.seat : state.your_turn ? 0 : null;
+  const acting = busy ? highlight?.seat : state.your_turn ? ui.me : (state.acting ?? null);
   const winners = state.result && !busy ? state.result.winners : [];
   for (const box of document.querySelectorAll(".seat[data-seat]")) {
     const seat = Number(box.dataset.seat);
@@ -51,10 +51,10 @@ export function render(model, state, ui, { busy, highlight }) {
     const head = ui.el("div", "seat-head");
     const meta = ui.el("div", "seat-meta");
     meta.append(ui.el("span", "score", ui.text("score", { score: model.scores[seat] })));
-    if (seat !== 0) meta.append(ui.concealed("domino", model.hand_sizes[seat]));
+    if (seat !== ui.me) meta.append(ui.concealed("domino", model.hand_sizes[seat]));
     head.append(ui.plate(seat, badges), meta);
     box.replaceChildren(head, pile(model, ui, seat));
-    if (seat !== 0 && model.hands?.[seat]) box.append(ui.openHand(model, seat));
+    if (seat !== ui.me && model.hands?.[seat]) box.append(ui.openHand(model, seat));
     box.setAttribute("aria-label", ui.seat(seat));
     box.classList.toggle("acting", acting === seat && !over);
     box.classList.toggle("winner", winners.includes(seat));

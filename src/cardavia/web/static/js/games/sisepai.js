@@ -1,4 +1,4 @@
-// Sì Sè Pái at the table: draw seat 0's view, write the log, offer the legal actions.
+// Sì Sè Pái at the table: draw the person's view, write the log, offer the legal actions.
 // Everything drawn comes from the view the server sent (and, between two answers, from
 // what each event says changed); nothing here works out a rule.
 
@@ -23,7 +23,7 @@ export function describe(event, ui) {
         }),
       ]);
     case "discarded":
-      if (event.drawn) return [ui.fmt(event.seat === 0 ? "untaken_own" : "untaken", { seat, card })];
+      if (event.drawn) return [ui.fmt(event.seat === ui.me ? "untaken_own" : "untaken", { seat, card })];
       return [ui.forcedNote(event, ui.fmt(ui.about("discarded", event.seat), { seat, card }))];
     case "dead":
       return [ui.fmt("dead", { card })];
@@ -74,7 +74,7 @@ function actionLabel(action, ui, prefix = "") {
 
 function claimKey(event, ui) {
   if (event.from === event.seat) return ui.about("claimed_own", event.seat);
-  if (event.from === 0) return "claimed_from_you";
+  if (event.from === ui.me) return "claimed_from_you";
   return ui.about("claimed", event.seat);
 }
 
@@ -89,7 +89,7 @@ const STOCK_SHOWN = 6;
 
 export function render(model, state, ui, { busy, highlight }) {
   const over = model.phase === "over";
-  const acting = busy ? highlight?.seat : state.your_turn ? 0 : null;
+  const acting = busy ? highlight?.seat : state.your_turn ? ui.me : (state.acting ?? null);
   for (const box of document.querySelectorAll(".seat[data-seat]")) {
     const seat = Number(box.dataset.seat);
     const head = ui.el("div", "seat-head");
@@ -104,8 +104,8 @@ export function render(model, state, ui, { busy, highlight }) {
       badges.push(badge);
     }
     const parts = [head, exposedGroups(model.exposed[seat], ui)];
-    if (seat !== 0) meta.append(ui.concealed("four_colour", model.hand_sizes[seat]));
-    if (seat !== 0 && model.hands?.[seat]) parts.push(ui.openHand(model, seat));
+    if (seat !== ui.me) meta.append(ui.concealed("four_colour", model.hand_sizes[seat]));
+    if (seat !== ui.me && model.hands?.[seat]) parts.push(ui.openHand(model, seat));
     head.append(ui.plate(seat, badges), meta);
     box.replaceChildren(...parts);
     box.setAttribute("aria-label", ui.seat(seat));
@@ -185,7 +185,7 @@ export function prompt(node, state, ui) {
   }
   // The sentence names exactly the verbs on the buttons below it.
   const verbs = VERBS.filter((verb) => state.legal.some((action) => action.split(" ")[0] === verb));
-  const source = view.public_from === 0 ? "own" : view.public_drawn ? "drawn" : "discard";
+  const source = view.public_from === ui.me ? "own" : view.public_drawn ? "drawn" : "discard";
   const key = `ask_${source}_${verbs.join("_")}`;
   node.dataset.prompt = key;
   const text = ui.el("p", "prompt-text");

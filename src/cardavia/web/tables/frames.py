@@ -1,0 +1,170 @@
+"""What one seat of a table receives: a frame.
+
+A frame is built from that seat's view of the deal (``state.view(seat)``), the events
+that seat may see (its log), its own options and sealed answer, and the table's public
+facts (who sits where, who is here, the timer). Nothing in it depends on a card the
+seat cannot see, nor on whether another seat had a choice:
+
+- In a claim window every eligible person answers at once; which seat the engine is
+  asking (``to_act``) and how many sealed answers it holds are not in the frame (the
+  window's answering order is, as the rules make it public).
+- Another seat's answer, given early and held until the engine asks for it, appears
+  only in that seat's own frame, as its ``answer``.
+- The frame carries no version, step or count of the stored deal (another seat's
+  sealed answer moves those); its decision ``key`` is the number of public events.
+
+The one thing the table cannot hide is time: a window a person is still thinking
+about stays open on everyone's screen, as it would at a real table (docs/web.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from cardavia.store import StoredTable
+from cardavia.web.deals import LiveDeal
+from cardavia.web.tables.model import AI, settings_of, takeover_at, who_decides
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A table as read at one version: its row and, once started, its deal."""
+
+    table: StoredTable
+    live: LiveDeal | None
+
+
+def decision_key(live: LiveDeal) -> int:
+    """The public name of the decision the deal waits for: how many public events came
+    before it. It stays the same for a whole claim window (answers are sealed) and
+    changes with every discard, draw, claim, lead or beat."""
+    return len(live.deal.state.history)
+
+
+def held_answers(table: StoredTable, key: int) -> dict[int, str]:
+    """The sealed answers given for decision ``key`` before the engine asked for them."""
+    held = table.held
+    if not held or held.get("decision") != key:
+        return {}
+    return {int(seat): str(action) for seat, action in held["answers"].items()}
+
+
+def waiting_on(moment: Moment) -> dict[int, tuple[str, ...]]:
+    """The people the table is waiting for now, each with the actions it may choose:
+    deciders with a real choice, played by their person, whose answer is not in yet."""
+    live = moment.live
+    if live is None or live.over:
+        return {}
+    table = moment.table
+    held = held_answers(table, decision_key(live))
+    waiting = {}
+    for seat, options in live.deal.state.deciders():
+        if len(options) > 1 and who_decides(table, seat) is None and seat not in held:
+            waiting[seat] = tuple(str(option) for option in options)
+    return waiting
+
+
+def _epoch_ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def seats_json(table: StoredTable, away_seconds: float) -> list[dict[str, Any]]:
+    """Who sits where and whether they are here: public to everyone at the table."""
+    seats = []
+    for index, place in enumerate(table.seats):
+        entry: dict[str, Any] = {"seat": index, "kind": place.kind, "level": place.level}
+        if place.kind == AI:
+            entry["state"] = "ai"
+        elif place.token_hash is None:
+            entry["state"] = "free"
+        else:
+            entry["name"] = place.name
+            if place.played:
+                entry["state"] = "played"
+                entry["level"] = settings_of(table).absent
+            elif place.away is not None:
+                entry["state"] = "away"
+                takeover = takeover_at(place, away_seconds)
+                assert takeover is not None
+                entry["takeover"] = _epoch_ms(takeover)
+            else:
+                entry["state"] = "here"
+        seats.append(entry)
+    return seats
+
+
+def frame(moment: Moment, seat: int, since: int, away_seconds: float) -> dict[str, Any]:
+    """Everything ``seat`` is shown of the table now; its log from event ``since`` on.
+
+    The same inputs always give the same frame (the clock is not read here: the timer
+    is a deadline), so a frame that did not change need not be sent again.
+    """
+    table = moment.table
+    settings = settings_of(table)
+    data: dict[str, Any] = {
+        "type": "table",
+        "table": {
+            "id": table.id,
+            "game": table.game,
+            "status": table.status,
+            "you": seat,
+            "host": table.host_seat,
+            "deals": len(table.deals) + (table.game_id is not None),
+            "settings": settings.to_json(),
+            "seats": seats_json(table, away_seconds),
+        },
+        "deal": None,
+    }
+    live = moment.live
+    if live is None:
+        return data
+    state = live.deal.state
+    view = state.view(seat)
+    presenter = live.presenter
+    # The log travels as events; the scene has no step (it counts another seat's sealed
+    # answers) and no history.
+    scene = presenter.scene(view)
+    window = not live.over and presenter.window(view)
+    if window:
+        scene["to_act"] = None
+    log = live.log_of(seat)
+    if not 0 <= since <= len(log):
+        since = 0  # a client that knows another deal, or says nonsense: everything
+    key = decision_key(live)
+    waiting = waiting_on(moment)
+    held = held_answers(table, key)
+    answer = (held.get(seat) or scene.get("my_answer")) if window else None
+    deal: dict[str, Any] = {
+        "id": live.stored.id,
+        "view": scene,
+        "events": list(log[since:]),
+        "seen": len(log),
+        "key": key,
+        "window": window,
+        "options": list(waiting.get(seat, ())),
+        "answer": answer,
+        "timer": None,
+        "result": None if state.outcome is None else state.outcome.to_json(),
+        "seed": live.stored.seed if live.over else None,
+    }
+    if waiting and table.deadline is not None and table.decision == key:
+        deal["timer"] = {
+            "kind": "claim" if window else "turn",
+            "seconds": settings.seconds(window),
+            "deadline": _epoch_ms(table.deadline),
+        }
+    data["deal"] = deal
+    return data
+
+
+def digest(data: dict[str, Any]) -> str:
+    """A short fingerprint of a frame (the long-polling client sends it back)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+__all__ = ["Moment", "decision_key", "digest", "frame", "held_answers", "waiting_on"]

@@ -1,0 +1,186 @@
+"""This process's browsers at its tables, and pushing each the frame of its seat.
+
+A watcher is one browser at one seat: a WebSocket, or a long-polling request. When a
+table changes — a commit of this process (the service tells the hub, with the table as
+written) or of another process (PostgreSQL's ``NOTIFY``: the hub reads the table once)
+— every watcher of that table is woken; each builds its own seat's frame and sends it if
+it differs from the last one it sent. A slow browser is never queued up: its watcher
+sends the newest frame when the last send is done, with every event since the last one
+it got (:func:`cardavia.web.tables.frames.frame` takes where its log stands).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardavia.web.tables.frames import Moment, digest, frame
+from cardavia.web.tables.service import TableNotFoundError, TableService
+
+log = logging.getLogger("cardavia.web")
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One browser watching a table from one seat."""
+
+    table_id: str
+    seat: int
+    token_hash: str
+    since: int = 0
+    """How many events of its seat's log the browser has."""
+    deal_id: str | None = None
+    """The deal those events belong to (a new deal starts the log again)."""
+    last: str | None = None
+    """The fingerprint of the last frame sent (without its events)."""
+    woken: asyncio.Event = field(default_factory=asyncio.Event)
+    gone: str | None = None
+    """Why this browser may no longer watch (the host removed its seat)."""
+
+
+class Hub:
+    """Every watcher of this process, by table."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.watchers: dict[str, set[Watcher]] = {}
+        self.moments: dict[str, Moment] = {}
+        """The newest version of each watched table this process has read."""
+        self._reading: set[str] = set()
+        service.listeners.append(self.committed)
+
+    # -- who is here ---------------------------------------------------------------------
+
+    def watch(self, watcher: Watcher, moment: Moment) -> None:
+        """Start pushing ``watcher`` its frames (from ``moment``, the table as read)."""
+        self.watchers.setdefault(watcher.table_id, set()).add(watcher)
+        self._keep(moment)
+        watcher.woken.set()
+
+    def unwatch(self, watcher: Watcher) -> bool:
+        """Stop; True when no other watcher of this process holds the same seat."""
+        found = self.watchers.get(watcher.table_id, set())
+        found.discard(watcher)
+        if not found:
+            self.watchers.pop(watcher.table_id, None)
+            self.moments.pop(watcher.table_id, None)
+        return not any(other.seat == watcher.seat for other in found)
+
+    def seats(self) -> list[tuple[str, int]]:
+        """Every (table, seat) a browser watches from this process: the leases to renew."""
+        return sorted({(w.table_id, w.seat) for group in self.watchers.values() for w in group})
+
+    # -- news ------------------------------------------------------------------------------
+
+    def committed(self, moment: Moment) -> None:
+        """This process wrote the table as ``moment``: wake its watchers."""
+        if moment.table.id in self.watchers:
+            self._keep(moment)
+
+    def changed(self, table_id: str, version: int | None = None) -> None:
+        """``table_id`` changed (another process announced its ``version``): read it
+        once and wake its watchers."""
+        if table_id not in self.watchers or table_id in self._reading:
+            return
+        known = self.moments.get(table_id)
+        if version is not None and known is not None and known.table.version >= version:
+            return  # this process's own commit, announced back to it
+        self._reading.add(table_id)
+        try:
+            moment = self.service.read(table_id)
+        except TableNotFoundError:
+            moment = None
+        except Exception:
+            log.exception("reading table %s for its watchers failed", table_id)
+            return
+        finally:
+            self._reading.discard(table_id)
+        if moment is None:
+            for watcher in self.watchers.get(table_id, ()):
+                watcher.gone = "this table no longer exists"
+                watcher.woken.set()
+            return
+        self._keep(moment)
+
+    def everything_changed(self) -> None:
+        """Read every watched table again (the news channel was down for a while)."""
+        for table_id in list(self.watchers):
+            self.changed(table_id)
+
+    def _keep(self, moment: Moment) -> None:
+        table_id = moment.table.id
+        known = self.moments.get(table_id)
+        if known is not None and known.table.version > moment.table.version:
+            return  # an older read arriving late
+        self.moments[table_id] = moment
+        for watcher in self.watchers.get(table_id, ()):
+            if moment.table.seats[watcher.seat].token_hash != watcher.token_hash:
+                watcher.gone = "the host gave your seat at this table to an AI"
+            watcher.woken.set()
+
+    # -- one watcher's frames --------------------------------------------------------------
+
+    def frame_of(self, moment: Moment, seat: int, since: int, deal: str | None) -> dict[str, Any]:
+        """``seat``'s frame of ``moment``, with the events of its log from ``since`` on
+        when the browser's events are of ``deal`` (else all of them), and its mark."""
+        current = moment.live.stored.id if moment.live is not None else None
+        data = frame(moment, seat, since if deal == current else 0, self.service.away_seconds)
+        data["mark"] = _fingerprint(data)
+        return data
+
+    def frame_for(self, watcher: Watcher) -> dict[str, Any] | None:
+        """The watcher's frame now, or ``None`` when it would say nothing new."""
+        moment = self.moments.get(watcher.table_id)
+        if moment is None:
+            return None
+        data = self.frame_of(moment, watcher.seat, watcher.since, watcher.deal_id)
+        deal = data["deal"]
+        if data["mark"] == watcher.last and not (deal and deal["events"]):
+            return None
+        watcher.last = data["mark"]
+        watcher.deal_id = deal["id"] if deal else None
+        watcher.since = deal["seen"] if deal else 0
+        return data
+
+    async def push(
+        self, watcher: Watcher, send: Callable[[dict[str, Any]], Awaitable[None]]
+    ) -> str:
+        """Send ``watcher`` every new frame until it is gone; why it is gone."""
+        while watcher.gone is None:
+            await watcher.woken.wait()
+            watcher.woken.clear()
+            if watcher.gone is not None:
+                break
+            data = self.frame_for(watcher)
+            if data is not None:
+                await send(data)
+        return watcher.gone
+
+    async def next_frame(self, watcher: Watcher, seconds: float) -> dict[str, Any] | None:
+        """For a long poll: the watcher's frame as soon as it says something new, or
+        ``None`` after ``seconds``."""
+        deadline = asyncio.get_running_loop().time() + seconds
+        while watcher.gone is None:
+            data = self.frame_for(watcher)
+            if data is not None:
+                return data
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                return None
+            try:
+                await asyncio.wait_for(watcher.woken.wait(), left)
+            except TimeoutError:
+                return None
+            watcher.woken.clear()
+        return None
+
+
+def _fingerprint(data: dict[str, Any]) -> str:
+    """The frame's fingerprint without its events (they are new each time by nature)."""
+    deal = data["deal"]
+    if deal is None:
+        return digest(data)
+    return digest({**data, "deal": {**deal, "events": []}})

@@ -1,0 +1,176 @@
+"""What a table of people is, apart from its game: seats, names, settings, timers.
+
+Pure functions over the stored table (:class:`cardavia.store.StoredTable`): who sits
+where, who decides a seat's move now (the person, or an AI for them), what a display
+name may be, and when the table must act by itself. The service applies them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from cardavia.store import StoredTable, TableSeat
+
+GATHERING, PLAYING, OVER = "gathering", "playing", "over"
+PERSON, AI = "person", "ai"
+LEVELS = ("basic", "strong")
+"""The AI levels a host may choose, for AI seats and for absent players."""
+
+NAME_LIMIT = 24
+"""The longest display name, in characters: a name on a seat label, not a message."""
+_SPACES = re.compile(r"\s+")
+# Characters that would let a name reorder or hide the text around it where it is shown
+# (the bidirectional embeddings, overrides and isolates), and markup's brackets.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn"})
+
+
+class TableError(Exception):
+    """A request that does not fit the table as it stands (409): full, not started..."""
+
+
+class TableRefusedError(TableError):
+    """Something only the host may do, or a seat's person may not do (403)."""
+
+
+class BadTableInputError(ValueError):
+    """A name or a setting that cannot be used, in words (422)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """What the host chooses for the whole table."""
+
+    claim_seconds: int = 20
+    """A claim window's time: short, as at a real table, where a card lies a moment."""
+    turn_seconds: int = 60
+    """A discard's, a lead's or a beat's time: a move to think over."""
+    absent: str = "basic"
+    """The AI level that decides for a person whose time ran out or who is away."""
+
+    CLAIM_RANGE = (5, 120)
+    TURN_RANGE = (10, 600)
+
+    def to_json(self) -> dict[str, Any]:
+        """As the table's row stores it."""
+        return {
+            "claim_seconds": self.claim_seconds,
+            "turn_seconds": self.turn_seconds,
+            "absent": self.absent,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        """Read back from the row."""
+        return cls(int(data["claim_seconds"]), int(data["turn_seconds"]), str(data["absent"]))
+
+    def checked(self) -> TableSettings:
+        """``self``, or :class:`BadTableInputError` saying which choice is out of bounds."""
+        low, high = self.CLAIM_RANGE
+        if not low <= self.claim_seconds <= high:
+            raise BadTableInputError(f"a claim window lasts from {low} to {high} seconds")
+        low, high = self.TURN_RANGE
+        if not low <= self.turn_seconds <= high:
+            raise BadTableInputError(f"a discard, lead or beat lasts from {low} to {high} seconds")
+        if self.absent not in LEVELS:
+            raise BadTableInputError("the AI for absent players is basic or strong")
+        return self
+
+    def seconds(self, window: bool) -> int:
+        """The time of a decision: a claim window's, or a turn's."""
+        return self.claim_seconds if window else self.turn_seconds
+
+
+def settings_of(table: StoredTable) -> TableSettings:
+    """The table's settings."""
+    return TableSettings.from_json(table.settings)
+
+
+def clean_name(text: str) -> str:
+    """``text`` as a display name: Unicode-normalised (NFC), white space collapsed, at
+    most :data:`NAME_LIMIT` characters, in any script; :class:`BadTableInputError` in
+    words otherwise. Names are also escaped wherever they are shown; refusing markup's
+    brackets keeps them plain text in records and logs read elsewhere too."""
+    name = _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
+    if not name:
+        raise BadTableInputError("give a name for the others to see at the table")
+    if len(name) > NAME_LIMIT:
+        raise BadTableInputError(f"a name has at most {NAME_LIMIT} characters")
+    if "<" in name or ">" in name:
+        raise BadTableInputError("a name cannot contain < or >")
+    for char in name:
+        if char in _BIDI or unicodedata.category(char) in _REFUSED_CATEGORIES:
+            raise BadTableInputError(
+                f"a name cannot contain the invisible character U+{ord(char):04X}"
+            )
+    return name
+
+
+def who_decides(table: StoredTable, seat: int) -> str | None:
+    """The AI level that decides for ``seat`` now, or ``None`` when its person does: an
+    AI seat's own level; the absent players' AI for a person away too long."""
+    place = table.seats[seat]
+    if place.kind == AI:
+        return place.level
+    return settings_of(table).absent if place.played else None
+
+
+def free_seats(table: StoredTable) -> list[int]:
+    """The people's seats nobody has taken yet, in seat order."""
+    return [
+        index
+        for index, place in enumerate(table.seats)
+        if place.kind == PERSON and place.token_hash is None
+    ]
+
+
+def seat_for_token(table: StoredTable, token_hash: str) -> int | None:
+    """The seat whose person holds this token (hash), if any."""
+    for index, place in enumerate(table.seats):
+        if place.kind == PERSON and place.token_hash == token_hash:
+            return index
+    return None
+
+
+def removed_token(table: StoredTable, token_hash: str) -> bool:
+    """True when the token is that of a person the host removed."""
+    return any(place.removed_hash == token_hash for place in table.seats)
+
+
+def with_seat(table: StoredTable, seat: int, place: TableSeat) -> StoredTable:
+    """``table`` with ``seat`` replaced (the version is the caller's to bump)."""
+    seats = list(table.seats)
+    seats[seat] = place
+    return dataclasses.replace(table, seats=tuple(seats))
+
+
+def filled_with_ais(table: StoredTable) -> StoredTable:
+    """The table with every free person's seat given to the absent players' AI (the
+    host starts without waiting for them)."""
+    absent = settings_of(table).absent
+    seats = tuple(
+        TableSeat(AI, level=absent) if place.kind == PERSON and place.token_hash is None else place
+        for place in table.seats
+    )
+    return dataclasses.replace(table, seats=seats)
+
+
+def takeover_at(place: TableSeat, away_seconds: float) -> datetime | None:
+    """When the absent players' AI starts playing for an away person, or ``None``."""
+    if place.kind != PERSON or place.away is None or place.played:
+        return None
+    return place.away + timedelta(seconds=away_seconds)
+
+
+def player_names(table: StoredTable) -> list[str]:
+    """Who plays each seat, as the record's ``meta.players`` says: the person's name,
+    else the AI's level."""
+    return [
+        place.name if place.kind == PERSON and place.name else str(place.level)
+        for place in table.seats
+    ]

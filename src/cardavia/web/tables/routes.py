@@ -1,0 +1,462 @@
+"""The tables' JSON API, their WebSocket, and the long-polling fallback.
+
+- ``POST /api/tables``: a new table, the host at seat 0 (201, with the host's token and
+  the invitation).
+- ``POST /api/tables/{id}/seats``: take a free seat with the invitation (201; 409 when
+  every seat is taken).
+- ``GET /api/tables/{id}``: the seat's frame; with ``mark`` (the last frame's) and
+  ``wait``, held until the frame changes or ``wait`` seconds pass (the long poll).
+- ``POST /api/tables/{id}/actions``: a command (``act``, ``start``, ``again``,
+  ``remove``); the frame after it.
+- ``GET /api/tables/{id}/record``: the deal's record, once it is over.
+- ``WS /api/tables/{id}/live``: the same commands in, every new frame out.
+
+A seat is known by its token: ``Authorization: Bearer`` or the HttpOnly cookie the
+site sets, scoped to the table's paths.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Query, Request, WebSocket
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocketDisconnect
+
+from cardavia.store import StoreUnavailableError
+from cardavia.web.deals import BadActionError, ConflictError
+from cardavia.web.errors import describe_validation
+from cardavia.web.schemas import ErrorBody
+from cardavia.web.security import CROSS_SITE, sent_by_another_site
+from cardavia.web.tables.frames import Moment
+from cardavia.web.tables.hub import Hub, Watcher
+from cardavia.web.tables.model import (
+    BadTableInputError,
+    TableError,
+    TableRefusedError,
+    TableSettings,
+)
+from cardavia.web.tables.schemas import (
+    COMMANDS,
+    Act,
+    Again,
+    Command,
+    JoinedTable,
+    JoinTable,
+    NewTable,
+    Ping,
+    Remove,
+    Start,
+    TableFrame,
+)
+from cardavia.web.tables.service import (
+    RemovedError,
+    SeatTokenError,
+    TableNotFoundError,
+    TableService,
+)
+
+SEAT_COOKIE = "cardavia_seat"
+"""The HttpOnly cookie holding a browser's seat token, scoped to one table's paths."""
+POLL_SECONDS = 25.0
+"""The longest a long poll is held: under every proxy's idle timeout."""
+MESSAGE_BYTES = 2048
+"""The largest WebSocket message accepted: a command is a few dozen bytes."""
+IDLE_SECONDS = 60.0
+"""A socket that says nothing (not even its ping, every 20 s) this long is closed."""
+
+_EVERYWHERE: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "A body that cannot be read as JSON text."},
+    503: {"model": ErrorBody, "description": "The game store cannot be reached; nothing changed."},
+}
+router = APIRouter(prefix="/api/tables", tags=["tables"], responses=_EVERYWHERE)
+_SEAT: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorBody, "description": "No seat of this table, or not the host."},
+    404: {"model": ErrorBody, "description": "No table with this id."},
+}
+_INPUT: dict[int | str, dict[str, Any]] = {
+    422: {"model": ErrorBody, "description": "A malformed body, a bad name or an illegal action."}
+}
+_CONFLICT: dict[int | str, dict[str, Any]] = {
+    409: {"model": ErrorBody, "description": "Not now: full, not your turn, moved on, over."}
+}
+
+
+def get_tables(connection: HTTPConnection) -> TableService:
+    """The app's table service (made by the lifespan)."""
+    service: TableService = connection.app.state.tables
+    return service
+
+
+def get_hub(connection: HTTPConnection) -> Hub:
+    """This process's hub of watchers."""
+    hub: Hub = connection.app.state.hub
+    return hub
+
+
+Tables = Annotated[TableService, Depends(get_tables)]
+
+
+def seat_token(connection: HTTPConnection) -> str | None:
+    """The bearer token, else the table's cookie."""
+    header = connection.headers.get("authorization", "")
+    scheme, _, credentials = header.partition(" ")
+    if scheme.lower() == "bearer" and credentials:
+        return credentials.strip()
+    return connection.cookies.get(SEAT_COOKIE)
+
+
+def cookie_paths(table_id: str) -> tuple[str, str]:
+    """Where a table's seat cookie is sent: its page and its API."""
+    return f"/tables/{table_id}", f"/api/tables/{table_id}"
+
+
+def error_status(exc: Exception) -> int:
+    """The HTTP status of a table error."""
+    if isinstance(exc, TableNotFoundError):
+        return 404
+    if isinstance(exc, TableRefusedError):
+        return 403
+    if isinstance(exc, (TableError, ConflictError)):
+        return 409
+    return 422
+
+
+def error_text(exc: Exception) -> str:
+    """What the error says (an unknown table's words are fixed)."""
+    if isinstance(exc, TableNotFoundError):
+        return "there is no table at this address"
+    return str(exc)
+
+
+TABLE_ERRORS = (
+    TableNotFoundError,
+    TableError,
+    ConflictError,
+    BadActionError,
+    BadTableInputError,
+)
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=JoinedTable,
+    responses=_INPUT,
+    summary="Make a table for friends",
+)
+async def create_table(body: NewTable, request: Request, tables: Tables) -> JSONResponse:
+    """A new table with the caller (the host) at seat 0; share ``invite``."""
+    settings = TableSettings(body.claim_seconds, body.turn_seconds, body.absent)
+    moment, token, invite = tables.create(body.game, body.name, body.seats, settings)
+    data = get_hub(request).frame_of(moment, 0, 0, None)
+    response = JSONResponse(data | {"token": token, "invite": invite}, status_code=201)
+    set_seat_cookie(response, request, moment.table.id, token)
+    return response
+
+
+@router.post(
+    "/{table_id}/seats",
+    status_code=201,
+    response_model=JoinedTable,
+    responses={404: _SEAT[404]} | _INPUT | _CONFLICT,
+    summary="Take a seat",
+)
+async def join_table(
+    table_id: str, body: JoinTable, request: Request, tables: Tables
+) -> JSONResponse:
+    """Take the first free seat with the invitation and a display name."""
+    moment, seat, token = tables.join(table_id, body.invite, body.name)
+    data = get_hub(request).frame_of(moment, seat, 0, None)
+    response = JSONResponse(data | {"token": token}, status_code=201)
+    set_seat_cookie(response, request, table_id, token)
+    return response
+
+
+@router.get(
+    "/{table_id}",
+    response_model=TableFrame,
+    responses=_SEAT | _INPUT,
+    summary="Read the table (long poll)",
+)
+async def read_table(
+    table_id: str,
+    connection: Request,
+    tables: Tables,
+    since: Annotated[int, Query(ge=0, lt=100_000)] = 0,
+    deal: Annotated[str | None, Query(max_length=32)] = None,
+    mark: Annotated[str | None, Query(max_length=32)] = None,
+    wait: Annotated[float, Query(ge=0, le=POLL_SECONDS)] = 0,
+) -> dict[str, Any]:
+    """The seat's frame, with the events of ``deal`` from ``since`` on. With ``mark``
+    (the last frame's) and ``wait``, the answer waits until the frame is new (the
+    fallback for a browser that cannot keep a WebSocket open); each call also tells
+    the table the person is here."""
+    _, seat = tables.seat_of(table_id, seat_token(connection))
+    await tables.arrive(table_id, seat)
+    moment = tables.read(table_id)
+    hub = get_hub(connection)
+    if not mark or not wait:
+        return hub.frame_of(moment, seat, since, deal)
+    watcher = Watcher(table_id, seat, moment.table.seats[seat].token_hash or "", since, deal)
+    watcher.last = mark
+    hub.watch(watcher, moment)
+    try:
+        data = await hub.next_frame(watcher, wait)
+        latest = hub.moments.get(table_id, moment)
+    finally:
+        hub.unwatch(watcher)
+    # Nothing new within ``wait``: the same frame again (the browser asks once more).
+    return data if data is not None else hub.frame_of(latest, seat, since, deal)
+
+
+@router.post(
+    "/{table_id}/actions",
+    response_model=TableFrame,
+    responses=_SEAT | _INPUT | _CONFLICT,
+    summary="Act at the table",
+)
+async def act_at_table(
+    table_id: str,
+    body: Annotated[Command, Body()],
+    request: Request,
+    tables: Tables,
+    since: Annotated[int, Query(ge=0, lt=100_000)] = 0,
+    deal: Annotated[str | None, Query(max_length=32)] = None,
+) -> dict[str, Any]:
+    """A command: ``act`` (an action at decision ``key``), ``start``, ``again`` or
+    ``remove`` (the host's); the seat's frame after it."""
+    _, seat = tables.seat_of(table_id, seat_token(request))
+    moment = await run_command(tables, table_id, seat, body)
+    return get_hub(request).frame_of(moment or tables.read(table_id), seat, since, deal)
+
+
+@router.get(
+    "/{table_id}/record",
+    responses={200: {"description": "The record (records.md)."}, **_SEAT, **_INPUT, **_CONFLICT},
+    summary="Download the record",
+)
+async def table_record(table_id: str, request: Request, tables: Tables) -> JSONResponse:
+    """The deal's record once it is over (it reveals every hand)."""
+    moment, _ = tables.seat_of(table_id, seat_token(request))
+    if moment.live is None:
+        raise TableError("no deal has been dealt at this table yet")
+    data = tables.deals.record(moment.live).to_json()
+    name = f"cardavia-{moment.table.game}-{moment.live.stored.id}.json"
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+async def run_command(
+    tables: TableService, table_id: str, seat: int, command: Any
+) -> Moment | None:
+    """Do what ``command`` asks for ``seat``; the table after it (``None``: a ping)."""
+    if isinstance(command, Act):
+        return await tables.act(table_id, seat, command.action, command.key)
+    if isinstance(command, Start):
+        return await tables.start(table_id, seat)
+    if isinstance(command, Again):
+        return await tables.again(table_id, seat, command.same)
+    if isinstance(command, Remove):
+        return await tables.remove(table_id, seat, command.seat)
+    return None
+
+
+def set_seat_cookie(response: Any, connection: HTTPConnection, table_id: str, token: str) -> None:
+    """The browser keeps its seat token, sent only to this table's paths."""
+    secure = bool(connection.app.state.settings.secure_cookies)
+    for path in cookie_paths(table_id):
+        response.set_cookie(
+            SEAT_COOKIE,
+            token,
+            max_age=30 * 86400,
+            path=path,
+            httponly=True,
+            samesite="lax",
+            secure=secure,
+        )
+
+
+def install(app: Any) -> None:
+    """The tables' routes and the answers their errors get."""
+    app.include_router(router)
+    app.add_api_websocket_route("/api/tables/{table_id}/live", live)
+
+    async def table_error(request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"error": error_text(exc)}, status_code=error_status(exc))
+
+    for kind in (TableNotFoundError, TableError, BadTableInputError):
+        app.add_exception_handler(kind, table_error)
+
+
+# -- the WebSocket ---------------------------------------------------------------------------
+
+
+class Bucket:
+    """A token bucket: ``burst`` messages at once, ``rate`` a second after that. A
+    person's browser sends a ping every 20 s and a command a decision: far below."""
+
+    def __init__(self, burst: float = 30, rate: float = 10) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens = burst
+        self.at = time.monotonic()
+        self.refused = 0
+
+    def take(self) -> bool:
+        """True when one more message is allowed now."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.refused += 1
+        return False
+
+
+TOO_MANY = "you are sending messages too fast: wait a moment (nothing was done)"
+TOO_LARGE = f"a message has at most {MESSAGE_BYTES} bytes: this one was not read"
+NOT_JSON = 'a message is a JSON object such as {"type": "ping"}'
+FLOOD_LIMIT = 60
+"""Refused messages after which a socket is closed (a browser never sends that many)."""
+
+
+async def live(websocket: WebSocket, table_id: str) -> None:
+    """The WebSocket of one seat: commands in, the seat's new frames out."""
+    if sent_by_another_site(websocket):
+        # Refused before the handshake completes: the browser gets a 403.
+        await websocket.close(code=1008, reason=CROSS_SITE[:120])
+        return
+    tables = get_tables(websocket)
+    hub = get_hub(websocket)
+    await websocket.accept()
+    try:
+        moment, seat = tables.seat_of(table_id, seat_token(websocket))
+    except (TableNotFoundError, SeatTokenError, RemovedError) as exc:
+        await _refuse(websocket, exc)
+        return
+    except StoreUnavailableError:
+        await websocket.close(code=1013, reason="the game store cannot be reached")
+        return
+    since, deal = _int(websocket.query_params.get("since")), websocket.query_params.get("deal")
+    token_hash = moment.table.seats[seat].token_hash or ""
+    watcher = Watcher(table_id, seat, token_hash, since=since, deal_id=deal)
+    hub.watch(watcher, moment)
+
+    sending = asyncio.Lock()  # the pushing task and the reading one both send
+
+    async def send(data: dict[str, Any]) -> None:
+        async with sending:
+            await websocket.send_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+    async def flush() -> None:
+        # Before a pong: the newest frame, if the pushing task has not sent it yet, so
+        # that a pong always follows every frame of the changes before it.
+        data = hub.frame_for(watcher)
+        if data is not None:
+            await send(data)
+
+    pushing = asyncio.create_task(hub.push(watcher, send))
+    try:
+        await tables.arrive(table_id, seat)
+        await _read_commands(websocket, tables, table_id, seat, send, flush, pushing)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        pushing.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pushing
+        if hub.unwatch(watcher):
+            with contextlib.suppress(Exception):
+                tables.leave(table_id, seat)
+    if watcher.gone is not None:
+        with contextlib.suppress(Exception):
+            await send({"type": "error", "error": watcher.gone, "code": "gone"})
+            await websocket.close(code=4403)
+
+
+async def _read_commands(
+    websocket: WebSocket,
+    tables: TableService,
+    table_id: str,
+    seat: int,
+    send: Callable[[dict[str, Any]], Awaitable[None]],
+    flush: Callable[[], Awaitable[None]],
+    pushing: asyncio.Task[str],
+) -> None:
+    bucket = Bucket()
+    while not pushing.done():
+        receiving = asyncio.ensure_future(websocket.receive())
+        done, _ = await asyncio.wait(
+            {receiving, pushing}, timeout=IDLE_SECONDS, return_when=asyncio.FIRST_COMPLETED
+        )
+        if receiving not in done:
+            receiving.cancel()
+            if not done:  # silent for too long: the browser is gone
+                await websocket.close(code=1001)
+            return
+        message = receiving.result()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        raw = message.get("text")
+        if raw is None:
+            raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+        if not bucket.take():
+            if bucket.refused >= FLOOD_LIMIT:
+                await send({"type": "error", "error": TOO_MANY, "code": "flood"})
+                await websocket.close(code=1008)
+                return
+            await send({"type": "error", "error": TOO_MANY, "code": "flood"})
+            continue
+        if len(raw.encode()) > MESSAGE_BYTES:
+            await send({"type": "error", "error": TOO_LARGE, "code": "too_large"})
+            continue
+        await _one_command(raw, tables, table_id, seat, send, flush)
+
+
+async def _one_command(
+    raw: str,
+    tables: TableService,
+    table_id: str,
+    seat: int,
+    send: Callable[[dict[str, Any]], Awaitable[None]],
+    flush: Callable[[], Awaitable[None]],
+) -> None:
+    try:
+        command = COMMANDS.validate_json(raw)
+    except ValidationError as exc:
+        problem = describe_validation(exc.errors()).replace("the body", "the message")
+        await send({"type": "error", "error": problem or NOT_JSON, "code": "bad_message"})
+        return
+    if isinstance(command, Ping):
+        await flush()
+        await send({"type": "pong"})
+        return
+    try:
+        await run_command(tables, table_id, seat, command)
+    except TABLE_ERRORS as exc:
+        await send({"type": "error", "error": error_text(exc), "code": error_status(exc)})
+    except StoreUnavailableError:
+        await send(
+            {"type": "error", "error": "the game store cannot be reached: try again", "code": 503}
+        )
+
+
+async def _refuse(websocket: WebSocket, exc: Exception) -> None:
+    data = {"type": "error", "error": error_text(exc), "code": error_status(exc)}
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps(data, ensure_ascii=False))
+        await websocket.close(code=4000 + error_status(exc))
+
+
+def _int(text: str | None) -> int:
+    try:
+        return max(int(text or 0), 0)
+    except ValueError:
+        return 0

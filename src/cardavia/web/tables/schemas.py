@@ -1,0 +1,110 @@
+"""The bodies of the tables' JSON API and of their WebSocket messages (Pydantic)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, Strict, TypeAdapter
+
+from cardavia.web.schemas import INTEGRAL
+from cardavia.web.tables.model import NAME_LIMIT, TableSettings
+
+_CLAIM = TableSettings.CLAIM_RANGE
+_TURN = TableSettings.TURN_RANGE
+
+
+class NewTable(BaseModel):
+    """A table for friends: the game, who sits where, the timers, the absent players' AI.
+
+    The host (the caller) sits at seat 0; ``seats`` says who sits at each other seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["sisepai", "chuopai"]
+    name: str = Field(
+        min_length=1, max_length=200, description=f"The host's display name (≤ {NAME_LIMIT})."
+    )
+    seats: list[Literal["person", "basic", "strong"]] = Field(
+        max_length=3, description="Seat 1 onward: a person (invited), or an AI of that level."
+    )
+    absent: Literal["basic", "strong"] = Field(
+        default="basic", description="Who decides for a person whose time ran out or is away."
+    )
+    claim_seconds: Annotated[int, Strict(), Field(ge=_CLAIM[0], le=_CLAIM[1]), INTEGRAL] = 20
+    turn_seconds: Annotated[int, Strict(), Field(ge=_TURN[0], le=_TURN[1]), INTEGRAL] = 60
+
+
+class JoinTable(BaseModel):
+    """Take a free seat with the invitation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    invite: str = Field(min_length=1, max_length=64, description="The invitation's token.")
+    name: str = Field(min_length=1, max_length=200, description=f"A display name (≤ {NAME_LIMIT}).")
+
+
+class Act(BaseModel):
+    """Play an action at decision ``key`` (an early sealed answer is held)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["act"]
+    action: str = Field(min_length=1, max_length=200, description="In the game's notation.")
+    key: Annotated[int, Strict(), Field(ge=0, lt=100_000), INTEGRAL] = Field(
+        description="The frame's `deal.key` the action was chosen at (moved on: 409)."
+    )
+
+
+class Start(BaseModel):
+    """The host deals (free seats go to the absent players' AI)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["start"]
+
+
+class Again(BaseModel):
+    """The host starts the next deal: the same cards (``same``) or a new shuffle."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["again"]
+    same: bool = True
+
+
+class Remove(BaseModel):
+    """The host gives a person's seat to the absent players' AI."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["remove"]
+    seat: Annotated[int, Strict(), Field(ge=0, le=3), INTEGRAL]
+
+
+class Ping(BaseModel):
+    """Keeps a WebSocket alive (answered with ``pong``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["ping"]
+
+
+Command = Annotated[Act | Start | Again | Remove | Ping, Field(discriminator="type")]
+COMMANDS: TypeAdapter[Act | Start | Again | Remove | Ping] = TypeAdapter(Command)
+
+
+class TableFrame(BaseModel):
+    """What one seat is shown of the table: its view, its log since ``since``, its
+    choices, and the table's public facts (docs/web.md, *Tables of people*)."""
+
+    type: Literal["table"]
+    table: dict[str, Any]
+    deal: dict[str, Any] | None = Field(description="Once dealt: the seat's view and log.")
+    mark: str = Field(description="Send back as `mark` to wait for the next change.")
+
+
+class JoinedTable(TableFrame):
+    """A seat taken, and its token (also set as a cookie for the table's pages)."""
+
+    token: str = Field(description="Send as `Authorization: Bearer <token>`.")
+    invite: str | None = Field(default=None, description="The invitation (the host only).")

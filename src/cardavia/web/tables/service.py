@@ -1,0 +1,710 @@
+"""Tables of people: create, join, start, act, remove, play again; timers and absences.
+
+The engine and the records stay the only authority. A table's deal is a row of
+``games`` like any deal (deck, first seat, decisions, version); every action is checked
+by the engine and every change — a person's action, a sealed answer given early, an AI's
+move, a timeout, a person going away or coming back — is written by
+:meth:`cardavia.store.TableStore.commit` at the versions it read, so whichever process
+tries it, it is applied once; the loser of a race reads again and finds it done.
+
+Nothing is held in a process that another process would need: timers are deadlines in
+the table's row (``due_at``), which every process looks for (:mod:`.tasks`), and an AI's
+decision depends only on the seat's view and ``decision_rng(seed, seat, step)``, so any
+process that makes it makes the same one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from cardavia.games.registry import get_game
+from cardavia.store import (
+    ONGOING,
+    Lease,
+    LeaseRenewedError,
+    StoredGame,
+    StoredTable,
+    TableSeat,
+    TableStore,
+    VersionConflictError,
+)
+from cardavia.store.repository import advanced, now
+from cardavia.web.deals import (
+    SEED_LIMIT,
+    BadActionError,
+    DealService,
+    LiveDeal,
+    Note,
+    hash_token,
+)
+from cardavia.web.tables.frames import Moment, decision_key, held_answers, waiting_on
+from cardavia.web.tables.model import (
+    AI,
+    GATHERING,
+    LEVELS,
+    OVER,
+    PERSON,
+    PLAYING,
+    BadTableInputError,
+    TableError,
+    TableRefusedError,
+    TableSettings,
+    clean_name,
+    filled_with_ais,
+    free_seats,
+    player_names,
+    removed_token,
+    seat_for_token,
+    settings_of,
+    takeover_at,
+    who_decides,
+    with_seat,
+)
+from cardavia.web.thinking import Turn
+
+log = logging.getLogger("cardavia.web")
+
+RETRIES = 8
+"""Times a change is tried again after another writer changed the table first."""
+GRACE_SECONDS = 3.0
+"""When an AI must move, how long before any process (not only the one that made the
+last change) does it: the safety net for a process that died meanwhile."""
+AWAY_SECONDS = 60.0
+"""How long a person may be away before the absent players' AI plays for them."""
+
+
+class TableNotFoundError(LookupError):
+    """No table with this id (404)."""
+
+
+class SeatTokenError(TableRefusedError):
+    """The browser's seat token is missing or belongs to no seat of this table."""
+
+
+class RemovedError(TableRefusedError):
+    """The host gave this browser's seat to an AI."""
+
+
+class TableFullError(TableError):
+    """Every person's seat is taken."""
+
+
+class TableService:
+    """The tables of people of one server process (every process has one)."""
+
+    def __init__(
+        self,
+        tables: TableStore,
+        deals: DealService,
+        *,
+        away_seconds: float = AWAY_SECONDS,
+        clock: Callable[[], datetime] = now,
+        seeds: Callable[[], int] = lambda: secrets.randbelow(SEED_LIMIT),
+        shuffle: Callable[[str, int], tuple[Sequence[Any], int]] | None = None,
+    ) -> None:
+        """``clock``, ``seeds`` (the deal numbers of new deals) and ``shuffle`` (the deck
+        and first seat of a deal number: the engine's own by default) are the tests'
+        to pin."""
+        self.tables = tables
+        self.seeds = seeds
+        self.shuffle = shuffle or _shuffle
+        self.deals = deals
+        self.thinker = deals.thinker
+        self.away_seconds = away_seconds
+        self.clock = clock
+        self.listeners: list[Callable[[Moment], None]] = []
+        """Called with the table as written after every change this process commits."""
+        self._running: dict[str, bool] = {}
+        """Tables whose AI moves this process is deciding (value: run again after)."""
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._chosen: dict[tuple[str, int, int], str] = {}
+        """Offloaded AI decisions already made, by (deal, step, seat): a retry after a
+        conflict does not search again (the same position gives the same decision)."""
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def read(self, table_id: str) -> Moment:
+        """The table ``table_id`` as stored now (:class:`TableNotFoundError`)."""
+        table = self.tables.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            raise TableNotFoundError(table_id)
+        live = None
+        if table.game_id is not None:
+            stored = self.tables.games.get(table.game_id)
+            if stored is None:  # pruned meanwhile: the table goes with it
+                raise TableNotFoundError(table_id)
+            live = self.deals.load(stored, range(len(table.seats)))
+        return Moment(table, live)
+
+    def seat_of(self, table_id: str, token: str | None) -> tuple[Moment, int]:
+        """The table and the seat whose person holds ``token`` (the browser's cookie)."""
+        moment = self.read(table_id)
+        offered = hash_token(token or "")
+        seat = seat_for_token(moment.table, offered) if token else None
+        if seat is None:
+            if token and removed_token(moment.table, offered):
+                raise RemovedError("the host gave your seat at this table to an AI")
+            raise SeatTokenError(
+                "this browser has no seat at this table: open the invitation link to take one"
+            )
+        return moment, seat
+
+    # -- gathering -------------------------------------------------------------------------
+
+    def create(
+        self, game: str, host_name: str, seats: Sequence[str], settings: TableSettings
+    ) -> tuple[Moment, str, str]:
+        """A new table of ``game``: the host (``host_name``) at seat 0, then ``seats``
+        for the others (``person``, or an AI level). Returns it, the host's seat token
+        and the invitation token."""
+        engine = get_game(game)
+        if len(seats) != engine.players - 1:
+            raise BadTableInputError(f"{game} has {engine.players} seats")
+        for kind in seats:
+            if kind != PERSON and kind not in LEVELS:
+                raise BadTableInputError("each other seat is a person, or a basic or strong AI")
+        settings.checked()
+        token, invite = secrets.token_urlsafe(24), secrets.token_urlsafe(16)
+        places = [TableSeat(PERSON, name=clean_name(host_name), token_hash=hash_token(token))]
+        places += [
+            TableSeat(PERSON) if kind == PERSON else TableSeat(AI, level=kind) for kind in seats
+        ]
+        stamp = self.clock()
+        table = StoredTable(
+            id=secrets.token_urlsafe(12),
+            game=game,
+            invite_hash=hash_token(invite),
+            host_seat=0,
+            settings=settings.to_json(),
+            seats=tuple(places),
+            status=GATHERING,
+            game_id=None,
+            deals=(),
+            held=None,
+            decision=None,
+            deadline=None,
+            due_at=None,
+            version=1,
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        self.tables.insert(table)
+        self.tables.touch([(table.id, 0)], stamp + timedelta(seconds=30))
+        return Moment(table, None), token, invite
+
+    def check_invite(self, table_id: str, invite: str) -> Moment:
+        """The table, if ``invite`` is its invitation (else the same 404 as no table)."""
+        moment = self.read(table_id)
+        if not secrets.compare_digest(hash_token(invite), moment.table.invite_hash):
+            raise TableNotFoundError(table_id)
+        return moment
+
+    def join(self, table_id: str, invite: str, name: str) -> tuple[Moment, int, str]:
+        """Take the first free person's seat with the display name ``name``; the table,
+        the seat and its token. :class:`TableFullError` when none is free."""
+        clean = clean_name(name)
+        for _ in range(RETRIES):
+            moment = self.check_invite(table_id, invite)
+            table = moment.table
+            free = free_seats(table)
+            if table.status != GATHERING or not free:
+                raise TableFullError("every seat at this table is taken")
+            token = secrets.token_urlsafe(24)
+            place = TableSeat(PERSON, name=clean, token_hash=hash_token(token))
+            try:
+                moment = self._commit(moment, with_seat(table, free[0], place), None)
+            except VersionConflictError:
+                continue  # someone else joined or the host started: look again
+            self.tables.touch([(table.id, free[0])], self.clock() + timedelta(seconds=30))
+            return moment, free[0], token
+        raise TableError("the table is busy just now: try again")
+
+    async def start(self, table_id: str, seat: int) -> Moment:
+        """The host deals the first deal; free person's seats go to the absent players'
+        AI."""
+
+        def begin(moment: Moment) -> tuple[StoredTable, LiveDeal | None]:
+            self._host_only(moment, seat)
+            if moment.table.status != GATHERING:
+                raise TableError("the deal has started already")
+            table = filled_with_ais(moment.table)
+            return self._new_deal(table, self.seeds())
+
+        return await self._change(table_id, begin)
+
+    async def again(self, table_id: str, seat: int, same: bool) -> Moment:
+        """The host starts the next deal once this one is over: the same cards again
+        (*Play this deal again*), or a new shuffle."""
+
+        def next_deal(moment: Moment) -> tuple[StoredTable, LiveDeal | None]:
+            self._host_only(moment, seat)
+            if moment.table.status != OVER or moment.live is None:
+                raise TableError("the deal is not over yet")
+            seed = moment.live.stored.seed if same else self.seeds()
+            table = dataclasses.replace(
+                moment.table, deals=(*moment.table.deals, moment.live.stored.id)
+            )
+            return self._new_deal(table, seed)
+
+        return await self._change(table_id, next_deal)
+
+    async def remove(self, table_id: str, seat: int, target: int) -> Moment:
+        """The host gives a person's seat to the absent players' AI; that person's
+        token no longer opens the table. A free seat (before the deal) is given to
+        that AI the same way: the host fills it rather than waiting for a friend."""
+
+        def give_away(moment: Moment) -> tuple[StoredTable, LiveDeal | None]:
+            self._host_only(moment, seat)
+            table = moment.table
+            if not 0 <= target < len(table.seats) or target == table.host_seat:
+                raise TableError("choose another person's seat")
+            place = table.seats[target]
+            if place.kind != PERSON:
+                raise TableError("an AI already plays that seat")
+            level = settings_of(table).absent
+            table = with_seat(
+                table, target, TableSeat(AI, level=level, removed_hash=place.token_hash)
+            )
+            return _without_held(table, target), moment.live
+
+        return await self._change(table_id, give_away)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    async def act(self, table_id: str, seat: int, action: str, key: int) -> Moment:
+        """``seat``'s person plays ``action`` at decision ``key``: at once if the engine
+        is asking that seat, else (a sealed answer in a claim window) held until it
+        does. Raises :class:`TableError` (not this seat's decision, the table moved on)
+        or :class:`BadActionError`; nothing changes then."""
+
+        def play(moment: Moment) -> tuple[StoredTable, LiveDeal | None]:
+            live = moment.live
+            if moment.table.status != PLAYING or live is None or live.over:
+                raise TableError("there is no deal in play at this table")
+            if key != decision_key(live):
+                raise TableError("the table has moved on since: look again")
+            options = waiting_on(moment).get(seat)
+            if options is None:
+                raise TableError(self._why_not(moment, seat))
+            text = _canonical(live, action)
+            if text not in options:
+                raise BadActionError(
+                    f"{action.strip()!r} is not one of your choices now: {', '.join(options)}"
+                )
+            if live.deal.state.to_act == seat:
+                return moment.table, self.deals.decide(live, text)
+            held = {str(s): a for s, a in held_answers(moment.table, key).items()}
+            held[str(seat)] = text
+            table = dataclasses.replace(moment.table, held={"decision": key, "answers": held})
+            return table, live
+
+        return await self._change(table_id, play)
+
+    async def tick(self, table_id: str) -> None:
+        """Do what the table waits for without a person: a timer that ran out, an AI's
+        move, a person away long enough for the AI to play for them."""
+        try:
+            await self._change(table_id, lambda moment: (moment.table, moment.live))
+        except TableNotFoundError:
+            return
+
+    # -- presence --------------------------------------------------------------------------
+
+    async def arrive(self, table_id: str, seat: int) -> None:
+        """``seat``'s person is connected: hold its lease and, if it was away, give the
+        seat back to the person."""
+        self.tables.touch([(table_id, seat)], self.clock() + timedelta(seconds=LEASE_SECONDS))
+        moment = self.read(table_id)
+        place = moment.table.seats[seat]
+        if place.away is None and not place.played:
+            return
+
+        def back(moment: Moment) -> tuple[StoredTable, LiveDeal | None]:
+            place = moment.table.seats[seat]
+            here = dataclasses.replace(place, away=None, played=False)
+            return with_seat(moment.table, seat, here), moment.live
+
+        await self._change(table_id, back)
+
+    def leave(self, table_id: str, seat: int) -> None:
+        """``seat``'s last connection to this process closed: its lease ends now."""
+        self.tables.leave(table_id, seat, self.clock())
+
+    async def lapse(self, lease: Lease) -> None:
+        """A lease ran out: the person is away since ``lease.seen_until``."""
+        for _ in range(RETRIES):
+            try:
+                moment = self.read(lease.table_id)
+            except TableNotFoundError:
+                return
+            table = moment.table
+            place = table.seats[lease.seat] if lease.seat < len(table.seats) else None
+            if place is not None and place.kind == PERSON and place.away is None:
+                away = dataclasses.replace(place, away=lease.seen_until)
+                table = with_seat(table, lease.seat, away)
+            try:
+                self._commit(moment, table, moment.live, released=lease)
+                return
+            except LeaseRenewedError:
+                return  # the person came back (or another process saw to it)
+            except VersionConflictError:
+                continue
+
+    # -- the engine of every change --------------------------------------------------------
+
+    async def _change(
+        self, table_id: str, change: Callable[[Moment], tuple[StoredTable, LiveDeal | None]]
+    ) -> Moment:
+        """Apply ``change`` to the table as stored, then everything that follows without
+        a person (held answers, AIs, timers), and commit; again from a fresh read if
+        another writer came first. Offloaded AI moves go on in the background."""
+        for _ in range(RETRIES):
+            moment = self.read(table_id)
+            table, live = change(moment)
+            table, live, offloaded = self._settle(table, live)
+            if offloaded:
+                self._drive(table_id)
+            if live is moment.live and self._unchanged(moment.table, table, live):
+                return moment  # nothing to write (another process was first, or no news)
+            try:
+                return self._commit(moment, table, live)
+            except VersionConflictError:
+                continue
+        raise TableError("the table is busy just now: try again")
+
+    def _unchanged(self, stored: StoredTable, table: StoredTable, live: LiveDeal | None) -> bool:
+        """True when writing ``table`` (and its timer) would change nothing stored but
+        a safety net's ``due_at`` moved by less than its grace."""
+        timed = self._timed(table, live, self.clock())
+        if dataclasses.replace(timed, due_at=stored.due_at) != stored:
+            return False
+        if timed.due_at is None or stored.due_at is None:
+            return timed.due_at == stored.due_at
+        return abs((timed.due_at - stored.due_at).total_seconds()) < GRACE_SECONDS
+
+    def _settle(
+        self, table: StoredTable, live: LiveDeal | None
+    ) -> tuple[StoredTable, LiveDeal | None, bool]:
+        """Everything the table decides by itself now, inline: the away people the AI
+        now plays for, held answers the engine has reached, AI moves that decide inline,
+        timeouts. True as the third value when an offloaded AI move is next."""
+        at = self.clock()
+        table = self._takeovers(table, at)
+        if table.status != PLAYING or live is None:
+            return table, live, False
+        while not live.over:
+            step = self._next(table, live, at)
+            if step is None:
+                break
+            level, note = step
+            state = live.deal.state
+            seat = state.to_act
+            assert seat is not None
+            if level is None:  # the person's own answer, given early
+                live = self.deals.decide(live, held_answers(table, decision_key(live))[seat])
+                continue
+            remembered = self._chosen.get((live.stored.id, state.step, seat))
+            if remembered is None and self.thinker.offloaded(level):
+                return table, live, True
+            choice = remembered or self._inline_choice(live, level)
+            live = self.deals.decide(live, choice, note)
+        if live.over:
+            table = dataclasses.replace(table, status=OVER, held=None)
+        return table, live, False
+
+    def _next(
+        self, table: StoredTable, live: LiveDeal, at: datetime
+    ) -> tuple[str | None, Note | None] | None:
+        """Who makes the engine's next decision without waiting: ``(None, None)`` for a
+        held answer, ``(level, note)`` for an AI; ``None`` when the table waits for a
+        person."""
+        state = live.deal.state
+        seat = state.to_act
+        assert seat is not None
+        key = decision_key(live)
+        level = who_decides(table, seat)
+        place = table.seats[seat]
+        window = live.presenter.window(state.view(seat))
+        if level is not None:
+            if place.kind == PERSON:
+                return level, _note(seat, "away", level, window)
+            return level, None
+        if seat in held_answers(table, key):
+            return None, None
+        if table.decision == key and table.deadline is not None and table.deadline <= at:
+            absent = settings_of(table).absent
+            return absent, _note(seat, "timeout", absent, window)
+        return None
+
+    def _inline_choice(self, live: LiveDeal, level: str) -> str:
+        state = live.deal.state
+        seat = state.to_act
+        assert seat is not None
+        choice = self.thinker.choose_inline(
+            _turn(live, level), state.view(seat), state.legal_actions()
+        )
+        return str(choice)
+
+    def _drive(self, table_id: str) -> None:
+        """Make the offloaded AI moves of ``table_id`` in the background (once per table
+        per process at a time; asked again meanwhile, it looks again after)."""
+        if table_id in self._running:
+            self._running[table_id] = True
+            return
+        self._running[table_id] = False
+        task = asyncio.get_running_loop().create_task(self._drive_forever(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _drive_forever(self, table_id: str) -> None:
+        try:
+            while True:
+                await self._offloaded_move(table_id)
+                if not self._running.get(table_id):
+                    break
+                self._running[table_id] = False
+        except Exception:
+            # The table's due_at brings any process back to it: nothing is lost.
+            log.exception("AI moves of table %s failed", table_id)
+        finally:
+            self._running.pop(table_id, None)
+
+    async def _offloaded_move(self, table_id: str) -> None:
+        """Await the offloaded AI decisions the table needs, committing after each."""
+        while True:
+            try:
+                moment = self.read(table_id)
+            except TableNotFoundError:
+                return
+            table, live, offloaded = self._settle(moment.table, moment.live)
+            if not offloaded:
+                if table != moment.table or live is not moment.live:
+                    with _conflicts_ignored():
+                        self._commit(moment, table, live)
+                return
+            assert live is not None
+            state = live.deal.state
+            seat = state.to_act
+            assert seat is not None
+            step = self._next(table, live, self.clock())
+            assert step is not None and step[0] is not None
+            turn = _turn(live, step[0])
+            choice = await self.thinker.choose(turn, state.view(seat), state.legal_actions())
+            self._chosen[(live.stored.id, state.step, seat)] = str(choice)
+            if len(self._chosen) > 4096:
+                self._chosen.clear()
+            # Commit from a fresh read: the loop's next _settle uses the remembered choice.
+            with _conflicts_ignored():
+                fresh = self.read(table_id)
+                table, live, _ = self._settle(fresh.table, fresh.live)
+                self._commit(fresh, table, live)
+
+    def _takeovers(self, table: StoredTable, at: datetime) -> StoredTable:
+        """People away for longer than the absent players' grace are played by the AI."""
+        for seat, place in enumerate(table.seats):
+            moment = takeover_at(place, self.away_seconds)
+            if moment is not None and moment <= at:
+                table = with_seat(table, seat, dataclasses.replace(place, played=True))
+        return table
+
+    def _commit(
+        self,
+        base: Moment,
+        table: StoredTable,
+        live: LiveDeal | None,
+        released: Lease | None = None,
+    ) -> Moment:
+        """Write ``table`` and its deal ``live`` over ``base`` (as read), with the timer
+        and ``due_at`` worked out; tell the listeners. :class:`VersionConflictError`."""
+        at = self.clock()
+        table = self._timed(table, live, at)
+        old = base.live.stored if base.live is not None else None
+        if old is not None and live is not None and old.id != live.stored.id:
+            old = None  # a new deal
+        game_new = None
+        if live is not None:
+            game_new = _progress(old, live)
+        new = dataclasses.replace(table, version=base.table.version + 1, updated_at=at)
+        self.tables.commit(base.table, new, game_old=old, game_new=game_new, released=released)
+        if live is not None and game_new is not None:
+            live = LiveDeal(game_new, live.deal, live.logs, live.since)
+            self.deals.remember(live)
+        written = Moment(new, live)
+        for listener in self.listeners:
+            listener(written)
+        return written
+
+    def _timed(self, table: StoredTable, live: LiveDeal | None, at: datetime) -> StoredTable:
+        """The table with its decision timer and ``due_at`` for the deal as it is."""
+        decision, deadline = None, None
+        due: list[datetime] = []
+        if table.status == PLAYING and live is not None and not live.over:
+            moment = Moment(table, live)
+            key = decision_key(live)
+            if waiting_on(moment):
+                decision = key
+                if table.decision == key and table.deadline is not None:
+                    deadline = table.deadline
+                else:
+                    state = live.deal.state
+                    assert state.to_act is not None
+                    window = live.presenter.window(state.view(state.to_act))
+                    deadline = at + timedelta(seconds=settings_of(table).seconds(window))
+                due.append(deadline)
+            if self._next(table, live, at) is not None:
+                due.append(at + timedelta(seconds=GRACE_SECONDS))
+            due += [
+                when
+                for place in table.seats
+                if (when := takeover_at(place, self.away_seconds)) is not None
+            ]
+        held = table.held
+        if held and (live is None or live.over or held.get("decision") != decision_key(live)):
+            held = None  # answers for a window that has closed
+        return dataclasses.replace(
+            table, decision=decision, deadline=deadline, due_at=min(due, default=None), held=held
+        )
+
+    def _new_deal(self, table: StoredTable, seed: int) -> tuple[StoredTable, LiveDeal]:
+        deck, first = self.shuffle(table.game, seed)
+        stamp = self.clock()
+        stored = StoredGame(
+            id=secrets.token_urlsafe(12),
+            # Nobody holds a token for a table's deal: it is reached through its table.
+            token_hash=hash_token(secrets.token_urlsafe(24)),
+            game=table.game,
+            ai="table",
+            seed=seed,
+            seed_chosen=False,
+            first=first,
+            deck=tuple(str(card) for card in deck),
+            decisions=(),
+            step=0,
+            status=ONGOING,
+            result=None,
+            version=1,
+            created_at=stamp,
+            updated_at=stamp,
+            meta={
+                "players": player_names(table),
+                "table": table.id,
+                "levels": [place.level for place in table.seats],
+                "notes": [],
+            },
+        )
+        live = self.deals.begin(stored, range(len(table.seats)))
+        started = dataclasses.replace(
+            table, status=PLAYING, game_id=stored.id, held=None, decision=None, deadline=None
+        )
+        return started, live
+
+    def _host_only(self, moment: Moment, seat: int) -> None:
+        if seat != moment.table.host_seat:
+            raise TableRefusedError("only the host can do that")
+
+    def _why_not(self, moment: Moment, seat: int) -> str:
+        live = moment.live
+        assert live is not None
+        if who_decides(moment.table, seat) is not None:
+            return "the AI is playing your seat: reconnect to take it back"
+        answered = seat in held_answers(moment.table, decision_key(live))
+        view = live.deal.state.view(seat)
+        if live.presenter.window(view):
+            answered = answered or live.presenter.scene(view).get("my_answer") is not None
+        if answered:
+            return "you have answered already: the window closes when everyone has"
+        return "it is not your turn"
+
+    async def close(self) -> None:
+        """Stop the background AI moves (the server is stopping: ``due_at`` brings the
+        tables back to whichever process serves next)."""
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with _conflicts_ignored(asyncio.CancelledError):
+                await task
+
+
+LEASE_SECONDS = 30.0
+"""A connected person's presence lease; its process renews it well before it ends."""
+
+
+def _shuffle(game: str, seed: int) -> tuple[Sequence[Any], int]:
+    """The deck and first seat of deal number ``seed``, as for a deal against the AIs."""
+    deck, first = get_game(game).shuffle(random.Random(seed))
+    return deck, first
+
+
+def _note(seat: int, reason: str, level: str, window: bool) -> Note:
+    """The log's line for an AI's decision for a person: everyone's for a turn; the
+    seat's own in a claim window, whose answers are sealed (whether a person had a
+    choice there is nobody else's business)."""
+    event = {"type": "stood_in", "seat": seat, "reason": reason, "level": level}
+    return Note(event, frozenset({seat}) if window else None)
+
+
+def _turn(live: LiveDeal, level: str) -> Turn:
+    state = live.deal.state
+    stored = live.stored
+    assert state.to_act is not None
+    return Turn(stored.game, level, stored.seed, state.to_act, state.step, stored.id)
+
+
+def _canonical(live: LiveDeal, action: str) -> str:
+    """``action`` in canonical notation, or :class:`BadActionError` in words."""
+    try:
+        return str(live.deal.game.parse_action(action))
+    except ValueError as exc:
+        raise BadActionError(str(exc)) from exc
+
+
+def _without_held(table: StoredTable, seat: int) -> StoredTable:
+    if not table.held:
+        return table
+    answers = {s: a for s, a in table.held["answers"].items() if int(s) != seat}
+    return dataclasses.replace(table, held={**table.held, "answers": answers})
+
+
+def _progress(old: StoredGame | None, live: LiveDeal) -> StoredGame | None:
+    """The deal's row as it must be written (``live.stored`` carries the meta and its
+    notes), or ``None`` when it has not changed."""
+    deal = live.deal
+    outcome = deal.state.outcome
+    result = None if outcome is None else dict(outcome.to_json())
+    status = "finished" if deal.over else ONGOING
+    if old is None:
+        return dataclasses.replace(
+            live.stored, decisions=tuple(deal.decisions), step=deal.state.step, status=status,
+            result=result,
+        )  # fmt: skip
+    if tuple(deal.decisions) == old.decisions:
+        return None
+    return advanced(
+        old,
+        decisions=deal.decisions,
+        step=deal.state.step,
+        status=status,
+        result=result,
+        meta=live.stored.meta,
+    )
+
+
+class _conflicts_ignored:
+    """A context that swallows :class:`VersionConflictError` (another writer was first:
+    what it wrote is the table's truth, and the next read shows it)."""
+
+    def __init__(self, *more: type[BaseException]) -> None:
+        self.kinds: tuple[type[BaseException], ...] = (VersionConflictError, *more)
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> bool:
+        return kind is not None and issubclass(kind, self.kinds)

@@ -1,0 +1,339 @@
+"""Friends at one table, in Debian's Chromium: two and three browser contexts play a whole
+deal of each game together by clicking, through claim windows, on one process with
+SQLite and on two processes sharing a throwaway PostgreSQL (the host's browser on one,
+the friends' on the other: each move reaches the others through NOTIFY).
+
+Along the way, in the two-person deals: a decision left to run out is made by the AI
+and the log says so; a reload in the middle of the deal reads the same log as before;
+a friend who closes the page is played by the AI (everyone sees it) and takes the seat
+back by opening the table again in the same browser.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+from browser import serve
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from cardavia.ai.registry import get_player
+from cardavia.bench.servers import ServerProcess
+from cardavia.bench.table import click
+from cardavia.records import parse_record, replay
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
+
+AWAY = 2
+"""Seconds a closed page's person stays at the table before the AI plays for them."""
+CLAIM, TURN = 6, 10
+"""The tables' timers (the shortest a host may choose are 5 and 10 s)."""
+
+
+@dataclass
+class Site:
+    """Where the host's browser goes, and where the friends' go (the same place on one
+    process; the other process on two)."""
+
+    host: str
+    friends: str
+
+
+def _basic(game: str, level: str) -> Any:
+    return get_player(game, "basic")
+
+
+@pytest.fixture
+def one_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The site in this process (uvicorn in a thread) on a fresh SQLite file."""
+    path = tmp_path_factory.mktemp("site") / "cardavia.sqlite3"
+    settings = replace(
+        Settings.for_sqlite(path), new_games_per_minute=1000, away_seconds=float(AWAY)
+    )
+    with serve(create_app(settings, players=_basic)) as url:
+        yield Site(url, url)
+
+
+@pytest.fixture(params=["sqlite", "postgres-two-processes"])
+def site(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Site]:
+    if request.param == "sqlite":
+        yield request.getfixturevalue("one_process")
+        return
+    url = request.getfixturevalue("postgres_url")
+    data = tmp_path_factory.mktemp("two")
+    env = {
+        "DATABASE_URL": url,
+        "CARDAVIA_DATA": str(data),
+        "CARDAVIA_NEW_GAMES_PER_MINUTE": "0",
+        "CARDAVIA_AWAY_SECONDS": str(AWAY),
+    }
+    servers = [ServerProcess(env) for _ in range(2)]
+    try:
+        for server in servers:
+            server.launch()
+        for server in servers:
+            server.wait_ready()
+        yield Site(servers[0].url, servers[1].url)
+    finally:
+        for server in servers:
+            server.close()
+
+
+@dataclass
+class Person:
+    """One friend's browser at the table."""
+
+    context: BrowserContext
+    page: Page
+    site: str
+    table_id: str = ""
+    decisions: int = 0
+    gone: bool = False
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def address(self) -> str:
+        return f"{self.site}/tables/{self.table_id}"
+
+    def frame(self) -> dict[str, Any]:
+        """The seat's frame, through the API with the page's own cookie."""
+        response = self.page.request.get(f"{self.site}/api/tables/{self.table_id}")
+        assert response.ok, response.text()
+        data: dict[str, Any] = response.json()
+        return data
+
+    def log(self) -> list[str]:
+        texts: list[str] = self.page.locator("#log li").all_inner_texts()
+        return texts
+
+    def open(self) -> None:
+        """Open the table (again) in this browser."""
+        self.page = self.context.new_page()
+        watch(self)
+        self.page.goto(self.address)
+        self.page.wait_for_selector("#table-app[data-ready=true]")
+        self.gone = False
+
+
+def watch(person: Person) -> None:
+    person.page.set_default_timeout(15000)
+    person.page.on("pageerror", lambda error: person.errors.append(str(error)))
+
+
+def browser_of(browser: Browser, site: str, size: tuple[int, int] = (1366, 768)) -> Person:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
+    person = Person(context, context.new_page(), site)
+    watch(person)
+    return person
+
+
+def gather(browser: Browser, site: Site, game: str, seats: list[str]) -> list[Person]:
+    """The host makes the table on the game page, the friends open the invitation and
+    take the free seats, the host deals."""
+    host = browser_of(browser, site.host)
+    page = host.page
+    page.goto(f"{site.host}/games/{game}")
+    page.fill("#friends input[name=name]", "Ann")
+    for index, kind in enumerate(seats, 1):
+        page.select_option(f"select[name=seat{index}]", kind)
+    page.locator("#friends summary").click()
+    page.fill("input[name=claim_seconds]", str(CLAIM))
+    page.fill("input[name=turn_seconds]", str(TURN))
+    page.click("#friends button[type=submit]")
+    page.wait_for_selector("#room:not([hidden])")
+    host.table_id = page.url.rsplit("/", 1)[1]
+    link = page.input_value("#invite-link")
+    assert link.startswith(f"{site.host}/tables/{host.table_id}?invite=")
+    people = [host]
+    for name in ("Bảo", "李梅")[: seats.count("person")]:
+        friend = browser_of(browser, site.friends)
+        friend.table_id = host.table_id
+        friend.page.goto(link.replace(site.host, site.friends))
+        friend.page.fill("input[name=name]", name)
+        friend.page.click("button[type=submit]")
+        friend.page.wait_for_selector("#room:not([hidden])")
+        people.append(friend)
+    # Everyone's waiting room shows everyone who arrived, live.
+    names = ["Bảo", "李梅"][: seats.count("person")]
+    for name in names:
+        page.locator("#room-seats", has_text=name).wait_for()
+    page.click("#start")
+    for person in people:
+        person.page.wait_for_selector("#panel-table:not([hidden])")
+    return people
+
+
+def settled(person: Person, key: int, timeout: float = 15000) -> bool:
+    """True once the page shows decision ``key`` with nothing left to play back."""
+    try:
+        person.page.wait_for_function(
+            "(key) => { const app = document.getElementById('table-app');"
+            " return app.dataset.step === String(key) && app.dataset.busy === 'false'; }",
+            arg=key,
+            timeout=timeout,
+        )
+    except Exception:
+        return False
+    return True
+
+
+def moved_on(person: Person, key: int, seconds: float) -> dict[str, Any]:
+    """The seat's frame once its decision ``key`` is no longer waited for."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        deal = person.frame()["deal"]
+        if deal["key"] != key or not deal["options"] or deal["result"]:
+            return deal
+        time.sleep(0.1)
+    pytest.fail(f"decision {key} was still waited for after {seconds} s")
+
+
+Hook = Any
+
+
+def play_deal(people: list[Person], seed: int, hooks: dict[tuple[int, int], Hook]) -> None:
+    """Every person plays until the deal ends: each, in turn, answers its decisions by
+    clicking one of its options (drawn from ``seed``). ``hooks[(person, n)]`` runs instead
+    at that person's ``n``-th decision (a timeout, a reload, leaving)."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        over = True
+        for index, person in enumerate(people):
+            if person.gone:
+                over = False
+                continue
+            deal = person.frame()["deal"]
+            if deal["result"]:
+                continue
+            over = False
+            if not deal["options"] or not settled(person, deal["key"]):
+                continue
+            person.decisions += 1
+            hook = hooks.pop((index, person.decisions), None)
+            if hook is not None:
+                hook(people, index, deal)
+                continue
+            click(person.page, rng.choice(sorted(deal["options"])))
+            moved_on(person, deal["key"], 20)
+        if over:
+            return
+        time.sleep(0.05)
+    pytest.fail("the deal did not end")
+
+
+def let_time_run_out(people: list[Person], index: int, deal: dict[str, Any]) -> None:
+    """Leave the decision alone: the AI decides when its time is up, and says so."""
+    person = people[index]
+    assert person.page.locator(".countdown.mine").count() == 1
+    moved_on(person, deal["key"], (CLAIM if deal["window"] else TURN) + 10)
+    person.page.locator("#log li", has_text="Your time ran out").first.wait_for()
+
+
+def reload(people: list[Person], index: int, deal: dict[str, Any]) -> None:
+    """Reload in the middle of the deal: the same log, the same decision waiting."""
+    person = people[index]
+    before = person.log()
+    person.page.reload()
+    person.page.wait_for_selector("#table-app[data-ready=true]")
+    assert settled(person, deal["key"])
+    assert person.log() == before
+
+
+def leave_and_return(people: list[Person], index: int, deal: dict[str, Any]) -> None:
+    """Close the page at one's own decision: the AI takes the seat (the host sees it, and
+    the decision is made), then the same browser comes back and has the seat again."""
+    person, host = people[index], people[0]
+    person.page.close()
+    person.gone = True
+    seat = host.page.locator(f"#players li[data-seat='{index}']")
+    seat.and_(host.page.locator(".state-played")).wait_for(timeout=(AWAY + 20) * 1000)
+    assert host.page.locator(".seat .badge.stood-in").count() == 1
+    # Back in the same browser (its seat cookie): the seat is theirs again, for everyone.
+    person.open()
+    seat.and_(host.page.locator(".state-here")).wait_for(timeout=20000)
+    person.page.locator("#log li", has_text="You were away").first.wait_for()
+
+
+def deal_again(people: list[Person], button: str) -> None:
+    """The host deals again (the same cards, or new ones) and every table follows."""
+    people[0].page.wait_for_selector("#ending:not([hidden])")
+    people[0].page.click(button)
+    for person in people:
+        person.page.wait_for_function(
+            "() => document.getElementById('table-app').dataset.status === 'ongoing'"
+        )
+
+
+def finish(people: list[Person]) -> None:
+    """Everyone sees the same end; the record replays to it; no page had a script error."""
+    frames = [person.frame()["deal"] for person in people]
+    result = frames[0]["result"]
+    assert result is not None
+    assert all(deal["result"] == result for deal in frames)
+    for person in people:
+        person.page.wait_for_selector("#ending:not([hidden])")
+    response = people[0].page.request.get(
+        f"{people[0].site}/api/tables/{people[0].table_id}/record"
+    )
+    assert response.ok
+    record = parse_record(response.text())
+    assert replay(record).state.outcome.to_json() == result
+    # The host deals the same cards again, for the whole table.
+    deal_again(people, "#again-same")
+    for person in people:
+        assert person.errors == []
+        person.context.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "seed"),
+    [("sisepai", ["person", "basic", "basic"], 11), ("chuopai", ["person", "basic"], 12)],
+)
+def test_two_friends_play_a_whole_deal_with_a_timeout_a_reload_and_a_return(
+    browser: Browser, site: Site, game: str, seats: list[str], seed: int
+) -> None:
+    people = gather(browser, site, game, seats)
+    hooks = {(1, 2): let_time_run_out, (1, 3): reload, (1, 5): leave_and_return}
+    play_deal(people, seed, hooks)
+    # A deal (its cards are the server's secret draw) may end before the friend's fifth
+    # decision: the host deals a new one and the friend's decisions count on.
+    for _ in range(4):
+        if not hooks:
+            break
+        deal_again(people, "#again-new")
+        play_deal(people, seed, hooks)
+    assert not hooks, f"four deals ended before {sorted(hooks)}"
+    finish(people)
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "seed"),
+    [("sisepai", ["person", "basic", "person"], 21), ("chuopai", ["person", "person"], 22)],
+)
+def test_three_friends_play_a_whole_deal(
+    browser: Browser, site: Site, game: str, seats: list[str], seed: int
+) -> None:
+    people = gather(browser, site, game, seats)
+    play_deal(people, seed, {})
+    finish(people)
+
+
+def test_a_browser_without_websockets_plays_through_the_long_poll(
+    browser: Browser, one_process: Site
+) -> None:
+    # One process is enough: the long poll reads the same frames the socket pushes.
+    people = gather(browser, one_process, "chuopai", ["person", "basic"])
+    # The friend's page cannot open a socket: it falls back to the long poll.
+    friend = people[1]
+    friend.page.close()
+    friend.context.add_init_script("delete window.WebSocket")
+    friend.open()
+    play_deal(people, 31, {})
+    finish(people)

@@ -1,0 +1,265 @@
+"""The tables' JSON API and WebSocket through the app: frames pushed to each seat, the
+long poll, reconnecting, and bad input — a clear error to that client, nothing changed
+for the others."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from cardavia.web.app import create_app
+from cardavia.web.settings import Settings
+from cardavia.web.tables.routes import FLOOD_LIMIT, MESSAGE_BYTES
+
+from .conftest import basic_players
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings, players=basic_players)) as test_client:
+        yield test_client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class People:
+    """A table made and joined through the API; every seat's token."""
+
+    def __init__(self, client: TestClient, game: str, seats: list[str]) -> None:
+        self.client = client
+        made = client.post("/api/tables", json={"game": game, "name": "Ann", "seats": seats})
+        assert made.status_code == 201, made.text
+        self.id = made.json()["table"]["id"]
+        self.invite = made.json()["invite"]
+        self.tokens = {0: made.json()["token"]}
+        for name in ("Bo", "李白", "Di")[: seats.count("person")]:
+            joined = self.join(name)
+            assert joined.status_code == 201, joined.text
+            self.tokens[joined.json()["table"]["you"]] = joined.json()["token"]
+        client.cookies.clear()
+
+    def join(self, name: str) -> Any:
+        body = {"invite": self.invite, "name": name}
+        answer = self.client.post(f"/api/tables/{self.id}/seats", json=body)
+        self.client.cookies.clear()
+        return answer
+
+    def command(self, seat: int, body: dict[str, Any]) -> Any:
+        return self.client.post(
+            f"/api/tables/{self.id}/actions", json=body, headers=bearer(self.tokens[seat])
+        )
+
+    def frame(self, seat: int, **query: Any) -> dict[str, Any]:
+        answer = self.client.get(
+            f"/api/tables/{self.id}", params=query, headers=bearer(self.tokens[seat])
+        )
+        assert answer.status_code == 200, answer.text
+        data: dict[str, Any] = answer.json()
+        return data
+
+    def socket(self, seat: int, **query: Any) -> Any:
+        params = "&".join(f"{key}={value}" for key, value in query.items())
+        return self.client.websocket_connect(
+            f"/api/tables/{self.id}/live?{params}", headers=bearer(self.tokens[seat])
+        )
+
+
+def until_pong(socket: Any) -> list[dict[str, Any]]:
+    """Every message up to the answer to a ping (frames of changes before it included)."""
+    socket.send_json({"type": "ping"})
+    got = []
+    while True:
+        message = socket.receive_json()
+        if message["type"] == "pong":
+            return got
+        got.append(message)
+
+
+def test_every_seat_is_pushed_its_own_frames_as_the_deal_goes(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "basic"])
+    assert people.command(0, {"type": "start"}).status_code == 200
+    with people.socket(0) as zero, people.socket(1) as one:
+        first = {0: zero.receive_json(), 1: one.receive_json()}
+        assert first[0]["table"]["you"] == 0 and first[1]["table"]["you"] == 1
+        assert first[0]["deal"]["view"]["hand"] != first[1]["deal"]["view"]["hand"]
+        seen = {seat: first[seat]["deal"]["seen"] for seat in (0, 1)}
+        rng = random.Random(2)
+        sockets = {0: zero, 1: one}
+        for _ in range(12):
+            frame = people.frame(0)
+            if frame["deal"]["result"]:
+                break
+            mover = next(s for s in (0, 1) if people.frame(s)["deal"]["options"])
+            options = people.frame(mover)["deal"]["options"]
+            act = {"type": "act", "action": rng.choice(options), "key": frame["deal"]["key"]}
+            sockets[mover].send_json(act)
+            for seat, socket in sockets.items():
+                for message in until_pong(socket):
+                    assert message["type"] == "table", message
+                    events = message["deal"]["events"]
+                    assert message["deal"]["seen"] == seen[seat] + len(events)
+                    seen[seat] = message["deal"]["seen"]
+                    assert all(e.get("seat") == seat for e in events if "forced" in e)
+            for seat in (0, 1):
+                assert seen[seat] == people.frame(seat)["deal"]["seen"]
+
+
+def test_a_browser_that_reconnects_gets_what_it_missed(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "basic"])
+    people.command(0, {"type": "start"})
+    whole = people.frame(0)
+    seen = whole["deal"]["seen"]
+    mover = next(s for s in (0, 1) if people.frame(s)["deal"]["options"])
+    options = people.frame(mover)["deal"]["options"]
+    people.command(mover, {"type": "act", "action": options[0], "key": whole["deal"]["key"]})
+    now = people.frame(0)
+    with people.socket(0, since=seen, deal=whole["deal"]["id"]) as zero:
+        caught_up = zero.receive_json()
+    assert caught_up["deal"]["events"] == people.frame(0)["deal"]["events"][seen:]
+    assert caught_up["deal"]["seen"] == now["deal"]["seen"] > seen
+    # The long poll says the same; a poll with nothing new waits, then answers the same.
+    polled = people.frame(0, since=seen, deal=whole["deal"]["id"])
+    assert polled["deal"]["events"] == caught_up["deal"]["events"]
+    started = time.monotonic()
+    again = people.frame(0, since=polled["deal"]["seen"], deal=polled["deal"]["id"],
+                         mark=polled["mark"], wait=1)  # fmt: skip
+    assert time.monotonic() - started >= 0.9
+    assert again["mark"] == polled["mark"] and again["deal"]["events"] == []
+
+
+def test_a_long_poll_answers_as_soon_as_the_table_changes(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "person"])
+    polled = people.frame(1)
+    joined = people.frame(2)
+    assert polled["mark"] != joined["mark"]
+    import threading
+
+    answers: list[dict[str, Any]] = []
+
+    def poll() -> None:
+        answers.append(people.frame(1, mark=polled["mark"], wait=20))
+
+    waiting = threading.Thread(target=poll)
+    started = time.monotonic()
+    waiting.start()
+    time.sleep(0.3)
+    people.command(0, {"type": "start"})
+    waiting.join(timeout=20)
+    assert time.monotonic() - started < 5
+    assert answers and answers[0]["table"]["status"] == "playing"
+
+
+def test_sockets_without_a_seat_get_a_clear_error(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "basic"])
+    people.tokens[9] = "not-anyones-token"
+    with people.socket(9) as stranger:
+        refused = stranger.receive_json()
+        assert refused == {
+            "type": "error",
+            "error": "this browser has no seat at this table: open the invitation link to take one",
+            "code": 403,
+        }
+        with pytest.raises(WebSocketDisconnect) as closed:
+            stranger.receive_json()
+        assert closed.value.code == 4403
+    people.command(0, {"type": "remove", "seat": 1})
+    with people.socket(1) as removed:
+        assert "gave your seat" in removed.receive_json()["error"]
+
+
+def test_a_removed_persons_open_socket_is_told_and_closed(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "basic"])
+    with people.socket(1) as one:
+        one.receive_json()
+        people.command(0, {"type": "remove", "seat": 1})
+        message = one.receive_json()
+        while message["type"] == "table":
+            message = one.receive_json()
+        assert message["code"] == "gone" and "gave your seat" in message["error"]
+
+
+def test_a_socket_opened_by_another_sites_page_is_refused(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "basic"])
+    headers = bearer(people.tokens[0]) | {"Origin": "https://evil.example"}
+    address = f"/api/tables/{people.id}/live"
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect(address, headers=headers),
+    ):
+        pass
+    assert refused.value.code == 1008
+    same = bearer(people.tokens[0]) | {"Origin": "http://testserver"}
+    with client.websocket_connect(f"/api/tables/{people.id}/live", headers=same) as socket:
+        assert socket.receive_json()["type"] == "table"
+
+
+def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "person"])
+    people.command(0, {"type": "start"})
+    before = {seat: people.frame(seat) for seat in range(3)}
+    waiting = next(s for s in range(3) if before[s]["deal"]["options"])
+    idle = next(s for s in range(3) if not before[s]["deal"]["options"])
+    key = before[0]["deal"]["key"]
+    with people.socket(idle) as socket:
+        socket.receive_json()
+        for message, said in (
+            ("not json", "not valid JSON"),
+            ('{"type": "explode"}', "type"),
+            ('{"type": "act", "action": "pass"}', "key is missing"),
+            (f'{{"type": "act", "action": "pass", "key": {key}}}', "not your turn"),
+            ('{"type": "start"}', "started already" if idle == 0 else "only the host"),
+            ("x" * (MESSAGE_BYTES + 1), f"at most {MESSAGE_BYTES} bytes"),
+        ):
+            socket.send_text(message)
+            answer = socket.receive_json()
+            assert answer["type"] == "error" and said in answer["error"], (message, answer)
+    out_of_turn = people.command(idle, {"type": "act", "action": "pass", "key": key})
+    assert out_of_turn.status_code == 409 and "not your turn" in out_of_turn.json()["error"]
+    illegal = people.command(waiting, {"type": "act", "action": "play 11 11 11", "key": key})
+    assert illegal.status_code == 422
+    for seat in range(3):
+        assert people.frame(seat) == before[seat]
+
+
+def test_a_flood_on_the_socket_is_refused_then_closed(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "person"])
+    people.command(0, {"type": "start"})
+    before = people.frame(2)
+    with people.socket(1) as flooding:
+        flooding.receive_json()
+        for _ in range(FLOOD_LIMIT + 40):
+            flooding.send_text('{"type": "ping"}')
+        answers = []
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                answers.append(flooding.receive_json())
+        assert closed.value.code == 1008
+    refusals = [a for a in answers if a.get("code") == "flood"]
+    assert refusals and "too fast" in refusals[0]["error"]
+    # The others go on as before, and the flooder may come back.
+    assert people.frame(2) == before
+    with people.socket(1) as again:
+        assert again.receive_json()["type"] == "table"
+
+
+def test_the_api_refuses_a_full_table_and_a_name_with_markup(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "basic"])
+    full = people.join("Ed")
+    assert full.status_code == 409 and full.json() == {"error": "every seat at this table is taken"}
+    made = client.post(
+        "/api/tables",
+        json={"game": "chuopai", "name": "<script>x</script>", "seats": ["basic"] * 2},
+    )
+    assert made.status_code == 422 and "< or >" in made.json()["error"]
+    wrong = client.post(f"/api/tables/{people.id}/seats", json={"invite": "guess", "name": "Ed"})
+    assert wrong.status_code == 404
+    unknown = client.get("/api/tables/nothing-here-at-all", headers=bearer("x"))
+    assert unknown.status_code == 404
