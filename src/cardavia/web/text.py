@@ -128,6 +128,11 @@ def common_messages(_: Gettext) -> dict[str, str]:
         "new_deal": _("New deal"),
         "download": _("Download record"),
         "deal_number": _("Deal number {seed}: enter it on the game page to play this deal again."),
+        # At a table of people the host deals it again for everyone from the ending.
+        "deal_number_table": _(
+            "Deal number {seed}: the host can deal it again to the whole table with "
+            "“Play this deal again”."
+        ),
         "deal_label": _("Deal {seed}"),
         "deal_over": _("The deal is over"),
         "show_result": _("Show the result"),

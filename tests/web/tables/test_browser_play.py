@@ -279,6 +279,9 @@ def finish(people: list[Person]) -> None:
     assert all(deal["result"] == result for deal in frames)
     for person in people:
         person.page.wait_for_selector("#ending:not([hidden])")
+        # A table deals again from its own ending, not from the game page's form.
+        note = person.page.locator("#deal-number-note").inner_text()
+        assert "Play this deal again" in note and "game page" not in note, note
     response = people[0].page.request.get(
         f"{people[0].site}/api/tables/{people[0].table_id}/record"
     )

@@ -186,7 +186,7 @@ function showEnding() {
   $("ending-body").replaceChildren(game.ending(state, ui));
   $("ending-title").replaceChildren(game.endingTitle(state, ui));
   $("deal-number-note").textContent =
-    state.seed === null ? "" : ui.text("deal_number", { seed: state.seed });
+    state.seed === null ? "" : ui.text(people ? "deal_number_table" : "deal_number", { seed: state.seed });
   if ($("hints-used")) $("hints-used").textContent = ui.text("hints_used", { count: state.hints });
   if (state.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
   ending.hidden = false;
