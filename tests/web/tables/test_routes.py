@@ -223,7 +223,12 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
             assert answer["type"] == "error" and said in answer["error"], (message, answer)
     out_of_turn = people.command(idle, {"type": "act", "action": "pass", "key": key})
     assert out_of_turn.status_code == 409 and "not your turn" in out_of_turn.json()["error"]
-    illegal = people.command(waiting, {"type": "act", "action": "play 11 11 11", "key": key})
+    # More copies of a card than the seat holds: illegal whatever the deal (a fixed
+    # "play 11 11 11" was legal for a seat dealt three of them).
+    hand = before[waiting]["deal"]["view"]["hand"]
+    card = min((f"{a}{b}" for a in range(1, 7) for b in range(a, 7)), key=hand.count)
+    action = " ".join(["play"] + [card] * (hand.count(card) + 1))
+    illegal = people.command(waiting, {"type": "act", "action": action, "key": key})
     assert illegal.status_code == 422
     for seat in range(3):
         assert people.frame(seat) == before[seat]
