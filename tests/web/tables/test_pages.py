@@ -61,6 +61,27 @@ def test_the_game_page_offers_a_table_for_friends_with_a_choice_per_other_seat(
     assert 'name="claim_seconds"' in four and 'name="turn_seconds"' in four
 
 
+def test_the_friends_form_names_the_ai_levels_as_the_start_form_does(app: Any) -> None:
+    # One set of levels on the site: a host who chose Easy for a first deal finds it here.
+    with client_of(app) as host:
+        page = host.get("/games/sisepai?lang=it").text
+        seat = page.split('<select name="seat1">')[1].split("</select>")[0]
+        absent = page.split('<select name="absent">')[1].split("</select>")[0]
+        options = re.findall(r'<option value="(\w+)"[^>]*>([^<]*)<', seat)
+        assert options == [
+            ("person", "un amico"),
+            ("easy", "IA: Facile"),
+            ("basic", "IA: Normale"),
+            ("strong", "IA: Forte"),
+        ]
+        assert re.findall(r'<option value="(\w+)"', absent) == ["easy", "basic", "strong"]
+        table_id = make_table(host, game="sisepai", seat2="easy", seat3="strong", absent="easy")
+        data = table_data(host.get(f"/tables/{table_id}").text)
+    levels = [seat.get("level") for seat in data["frame"]["table"]["seats"]]
+    assert levels[2:] == ["easy", "strong"]
+    assert data["frame"]["table"]["settings"]["absent"] == "easy"
+
+
 def test_the_host_gets_a_waiting_room_with_the_invitation(app: Any) -> None:
     with client_of(app) as host:
         table_id = make_table(host)

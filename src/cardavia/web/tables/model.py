@@ -15,11 +15,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from cardavia.store import StoredTable, TableSeat
+from cardavia.web.deals import AI_LEVELS
 
 GATHERING, PLAYING, OVER = "gathering", "playing", "over"
 PERSON, AI = "person", "ai"
-LEVELS = ("basic", "strong")
-"""The AI levels a host may choose, for AI seats and for absent players."""
+LEVELS = AI_LEVELS
+"""The AI levels a host may choose, for AI seats and for absent players: the start
+form's, under the same names (Easy, Normal, Strong)."""
 
 NAME_LIMIT = 24
 """The longest display name, in characters: a name on a seat label, not a message."""
@@ -78,7 +80,7 @@ class TableSettings:
         if not low <= self.turn_seconds <= high:
             raise BadTableInputError(f"a discard, lead or beat lasts from {low} to {high} seconds")
         if self.absent not in LEVELS:
-            raise BadTableInputError("the AI for absent players is basic or strong")
+            raise BadTableInputError(f"the AI for absent players is one of {', '.join(LEVELS)}")
         return self
 
     def seconds(self, window: bool) -> int:

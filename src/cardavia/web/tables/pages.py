@@ -62,6 +62,7 @@ def friends_context(game: str, _: text.Gettext) -> dict[str, Any]:
         "turn_range": TableSettings.TURN_RANGE,
         "name_limit": NAME_LIMIT,
         "levels": LEVELS,
+        "level_names": text.level_names(_),
     }
 
 

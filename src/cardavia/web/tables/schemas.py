@@ -24,10 +24,10 @@ class NewTable(BaseModel):
     name: str = Field(
         min_length=1, max_length=200, description=f"The host's display name (≤ {NAME_LIMIT})."
     )
-    seats: list[Literal["person", "basic", "strong"]] = Field(
+    seats: list[Literal["person", "easy", "basic", "strong"]] = Field(
         max_length=3, description="Seat 1 onward: a person (invited), or an AI of that level."
     )
-    absent: Literal["basic", "strong"] = Field(
+    absent: Literal["easy", "basic", "strong"] = Field(
         default="basic", description="Who decides for a person whose time ran out or is away."
     )
     claim_seconds: Annotated[int, Strict(), Field(ge=_CLAIM[0], le=_CLAIM[1]), INTEGRAL] = 20

@@ -169,7 +169,9 @@ class TableService:
             raise BadTableInputError(f"{game} has {engine.players} seats")
         for kind in seats:
             if kind != PERSON and kind not in LEVELS:
-                raise BadTableInputError("each other seat is a person, or a basic or strong AI")
+                raise BadTableInputError(
+                    f"each other seat is a person, or an AI of one of {', '.join(LEVELS)}"
+                )
         settings.checked()
         token, invite = secrets.token_urlsafe(24), secrets.token_urlsafe(16)
         places = [TableSeat(PERSON, name=clean_name(host_name), token_hash=hash_token(token))]
