@@ -41,11 +41,11 @@ SPELT_ALIKE: dict[str, set[str]] = {
     # Dutch words too: "Claim(s)" is the rules' own word, "is" stands alone in "*is* winnen".
     "nl": {"Contrast", "Site", "West", "Status", "Type", "Endpoints", "Claim", "Claims", "is",
            "Hint", "3 s"},
-    "id": {"Normal", "normal", "Status"},
+    "id": {"Normal", "normal", "Status", "AI: Normal"},
     "zh": set(),
 }  # fmt: skip
 """Texts that are the same in English and in the language: names (Sichuan, Tian Jiu),
-and words the two languages share (Dutch "Status", Indonesian "Normal")."""
+and words the two languages share (Dutch "Status", Indonesian "Normal" and "AI: Normal")."""
 
 # The text a person meets on the page: text nodes, and the names and hints that
 # assistive technology reads (aria-label, title, placeholder, alt). Left out: what is
