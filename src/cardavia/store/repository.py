@@ -9,6 +9,7 @@ both apply.
 from __future__ import annotations
 
 import dataclasses
+import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -129,6 +130,43 @@ class StoredGame:
     meta: dict[str, Any] | None = None
     """What the record's ``meta`` adds for a table of people (names, levels, which
     decisions an AI made for an absent person); ``None`` for a deal against the AIs."""
+
+    @classmethod
+    def dealt(
+        cls,
+        game: str,
+        ai: str,
+        seed: int,
+        first: int,
+        deck: Sequence[object],
+        token_hash: str,
+        at: datetime,
+        *,
+        seed_chosen: bool = False,
+        browser_hash: str | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> StoredGame:
+        """A deal just dealt (``deck`` in its canonical card codes by ``str``), before
+        any decision: a fresh unguessable id, version 1, ongoing."""
+        return cls(
+            id=secrets.token_urlsafe(12),
+            token_hash=token_hash,
+            game=game,
+            ai=ai,
+            seed=seed,
+            seed_chosen=seed_chosen,
+            first=first,
+            deck=tuple(str(card) for card in deck),
+            decisions=(),
+            step=0,
+            status=ONGOING,
+            result=None,
+            version=1,
+            created_at=at,
+            updated_at=at,
+            browser_hash=browser_hash,
+            meta=meta,
+        )
 
     def __repr__(self) -> str:
         # The deck and seed are secrets while the deal runs: keep them out of logs.

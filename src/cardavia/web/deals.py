@@ -220,23 +220,15 @@ class DealService:
         if again is None:
             deck, first = engine.shuffle(random.Random(seed))
         token = secrets.token_urlsafe(24)
-        stamp = now()
-        stored = StoredGame(
-            id=secrets.token_urlsafe(12),
-            token_hash=hash_token(token),
-            game=game,
-            ai=ai,
-            seed=seed,
+        stored = StoredGame.dealt(
+            game,
+            ai,
+            seed,
+            first,
+            deck,
+            hash_token(token),
+            now(),
             seed_chosen=chosen,
-            first=first,
-            deck=tuple(str(card) for card in deck),
-            decisions=(),
-            step=0,
-            status=ONGOING,
-            result=None,
-            version=1,
-            created_at=stamp,
-            updated_at=stamp,
             browser_hash=browser,
         )
         with self._client_turn(ai, client):

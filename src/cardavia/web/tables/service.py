@@ -576,30 +576,16 @@ class TableService:
 
     def _new_deal(self, table: StoredTable, seed: int) -> tuple[StoredTable, LiveDeal]:
         deck, first = self.shuffle(table.game, seed)
-        stamp = self.clock()
-        stored = StoredGame(
-            id=secrets.token_urlsafe(12),
-            # Nobody holds a token for a table's deal: it is reached through its table.
-            token_hash=hash_token(secrets.token_urlsafe(24)),
-            game=table.game,
-            ai="table",
-            seed=seed,
-            seed_chosen=False,
-            first=first,
-            deck=tuple(str(card) for card in deck),
-            decisions=(),
-            step=0,
-            status=ONGOING,
-            result=None,
-            version=1,
-            created_at=stamp,
-            updated_at=stamp,
-            meta={
-                "players": player_names(table),
-                "table": table.id,
-                "levels": [place.level for place in table.seats],
-                "notes": [],
-            },
+        # Nobody holds a token for a table's deal: it is reached through its table.
+        unheld = hash_token(secrets.token_urlsafe(24))
+        meta = {
+            "players": player_names(table),
+            "table": table.id,
+            "levels": [place.level for place in table.seats],
+            "notes": [],
+        }
+        stored = StoredGame.dealt(
+            table.game, "table", seed, first, deck, unheld, self.clock(), meta=meta
         )
         live = self.deals.begin(stored, range(len(table.seats)))
         started = dataclasses.replace(
