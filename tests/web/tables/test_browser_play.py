@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from browser import serve
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from cardavia.ai.registry import get_player
 from cardavia.bench.servers import ServerProcess
@@ -41,6 +42,12 @@ class Site:
 
     host: str
     friends: str
+    servers: list[ServerProcess] = field(default_factory=list)
+    """The server processes (none: the site runs in this process)."""
+
+    def logs(self) -> str:
+        """The end of each server process's log, for a failure's message."""
+        return "\n".join(f"-- {s.url}:\n{s.output()[-3000:]}" for s in self.servers)
 
 
 def _basic(game: str, level: str) -> Any:
@@ -79,7 +86,7 @@ def site(
             server.launch()
         for server in servers:
             server.wait_ready()
-        yield Site(servers[0].url, servers[1].url)
+        yield Site(servers[0].url, servers[1].url, servers)
     finally:
         for server in servers:
             server.close()
@@ -92,6 +99,7 @@ class Person:
     context: BrowserContext
     page: Page
     site: str
+    where: Site
     table_id: str = ""
     decisions: int = 0
     gone: bool = False
@@ -126,10 +134,12 @@ def watch(person: Person) -> None:
     person.page.on("pageerror", lambda error: person.errors.append(str(error)))
 
 
-def browser_of(browser: Browser, site: str, size: tuple[int, int] = (1366, 768)) -> Person:
+def browser_of(
+    browser: Browser, where: Site, site: str, size: tuple[int, int] = (1366, 768)
+) -> Person:
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
-    person = Person(context, context.new_page(), site)
+    person = Person(context, context.new_page(), site, where)
     watch(person)
     return person
 
@@ -137,7 +147,7 @@ def browser_of(browser: Browser, site: str, size: tuple[int, int] = (1366, 768))
 def gather(browser: Browser, site: Site, game: str, seats: list[str]) -> list[Person]:
     """The host makes the table on the game page, the friends open the invitation and
     take the free seats, the host deals."""
-    host = browser_of(browser, site.host)
+    host = browser_of(browser, site, site.host)
     page = host.page
     page.goto(f"{site.host}/games/{game}")
     page.fill("#friends input[name=name]", "Ann")
@@ -153,7 +163,7 @@ def gather(browser: Browser, site: Site, game: str, seats: list[str]) -> list[Pe
     assert link.startswith(f"{site.host}/tables/{host.table_id}?invite=")
     people = [host]
     for name in ("Bảo", "李梅")[: seats.count("person")]:
-        friend = browser_of(browser, site.friends)
+        friend = browser_of(browser, site, site.friends)
         friend.table_id = host.table_id
         friend.page.goto(link.replace(site.host, site.friends))
         friend.page.fill("input[name=name]", name)
@@ -265,10 +275,21 @@ def deal_again(people: list[Person], button: str) -> None:
     """The host deals again (the same cards, or new ones) and every table follows."""
     people[0].page.wait_for_selector("#ending:not([hidden])")
     people[0].page.click(button)
-    for person in people:
-        person.page.wait_for_function(
-            "() => document.getElementById('table-app').dataset.status === 'ongoing'"
-        )
+    for index, person in enumerate(people):
+        try:
+            person.page.wait_for_function(
+                "() => document.getElementById('table-app').dataset.status === 'ongoing'"
+            )
+        except PlaywrightTimeoutError:
+            shown = person.page.evaluate(
+                "() => ({...document.getElementById('table-app').dataset})"
+            )
+            deal = person.frame()["deal"] or {}
+            pytest.fail(
+                f"person {index}'s page ({person.site}) did not show the new deal: it shows"
+                f" {shown}; its seat's frame is of deal {deal.get('id')}, result"
+                f" {deal.get('result')}; page errors {person.errors}\n{person.where.logs()}"
+            )
 
 
 def finish(people: list[Person]) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
@@ -28,7 +29,7 @@ from fastapi import APIRouter, Body, Depends, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.requests import HTTPConnection
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardavia.store import StoreUnavailableError
 from cardavia.web.deals import BadActionError, ConflictError
@@ -62,6 +63,8 @@ from cardavia.web.tables.service import (
     TableNotFoundError,
     TableService,
 )
+
+log = logging.getLogger("cardavia.web")
 
 SEAT_COOKIE = "cardavia_seat"
 """The HttpOnly cookie holding a browser's seat token, scoped to one table's paths."""
@@ -370,8 +373,15 @@ async def live(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         pushing.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
+        try:
             await pushing
+        except (asyncio.CancelledError, WebSocketDisconnect):
+            pass
+        except Exception:
+            # A push that failed while the socket was open left the browser without
+            # frames until it reconnects: say so (a send racing our own close is not news).
+            if websocket.application_state != WebSocketState.DISCONNECTED:
+                log.exception("sending table %s's frames to seat %d failed", table_id, seat)
         if hub.unwatch(watcher):
             with contextlib.suppress(Exception):
                 tables.leave(table_id, seat)
