@@ -177,6 +177,9 @@ def gather(browser: Browser, site: Site, game: str, seats: list[str]) -> list[Pe
     page.click("#start")
     for person in people:
         person.page.wait_for_selector("#panel-table:not([hidden])")
+    # The host's Play this deal again, as drawn now: every frame of the deal must leave
+    # it in place (see finish).
+    page.locator("#again-same").evaluate("button => { window.firstAgain = button; }")
     return people
 
 
@@ -303,6 +306,11 @@ def finish(people: list[Person]) -> None:
         # A table deals again from its own ending, not from the game page's form.
         note = person.page.locator("#deal-number-note").inner_text()
         assert "Play this deal again" in note and "game page" not in note, note
+    # The host's button is the one drawn at the start: a button rebuilt by each frame
+    # could swallow a click that lands as another seat's change arrives.
+    assert people[0].page.evaluate(
+        "() => window.firstAgain === document.getElementById('again-same')"
+    ), "the host's Play this deal again was drawn anew during the deal"
     response = people[0].page.request.get(
         f"{people[0].site}/api/tables/{people[0].table_id}/record"
     )

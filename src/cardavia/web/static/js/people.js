@@ -51,7 +51,7 @@ function handle(next) {
   nameSeats(table);
   drawRoom(table);
   drawPlayers(table);
-  drawAgain(table);
+  drawAgain();
   const deal = next.deal;
   $("room").hidden = Boolean(deal);
   $("panel-table").hidden = !deal;
@@ -336,10 +336,12 @@ function drawPlayers(table) {
   panel.replaceChildren(hooks.ui.el("h2", "log-title", hooks.ui.text("players")), list);
 }
 
-function drawAgain(table) {
+function drawAgain() {
   const ui = hooks.ui;
   const again = $("again");
-  if (!again) return;
+  // Drawn once: a button rebuilt by every frame could swallow a click that lands as a
+  // frame arrives (another seat's change), and would lose the keyboard's focus.
+  if (!again || again.childElementCount) return;
   if (!data.host) {
     again.replaceChildren(ui.el("span", "hint", ui.text("again_wait")));
     return;
