@@ -72,7 +72,10 @@ def test_fewest_discards_agrees_with_trying_every_discard() -> None:
         if not options:
             continue
         fewest = min(left for left, _ in options)
-        assert fewest_discards(hand) == (fewest, sorted(c for left, c in options if left == fewest))
+        assert fewest_discards(hand) == (
+            fewest,
+            tuple(sorted(c for left, c in options if left == fewest)),
+        )
 
 
 def test_unseen_of_is_copies_less_public_less_the_hand() -> None:

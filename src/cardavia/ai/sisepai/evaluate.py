@@ -101,12 +101,6 @@ def free_takes(unseen: Sequence[int]) -> float:
     return SELF_DRAW_WEIGHT * float(sum(unseen[kind] for kind in _FREE_TAKES))
 
 
-def outs(hand: int, unseen: Sequence[int]) -> tuple[int, int]:
-    """``(winning kinds, unseen winning cards)`` of a hand."""
-    found = waits(hand)
-    return len(found), sum(unseen[card] for card in found)
-
-
 def expected_wait(
     hand: int, unseen: Sequence[int], total_unseen: int, free: float | None = None
 ) -> float:
@@ -122,8 +116,11 @@ def wait_of(
     :func:`takeouts` (which a caller trying many discards updates part by part)."""
     pool = max(total_unseen, 1)
     if left <= 2:
-        kinds, win_cards = outs(hand, unseen)
-        if kinds:
+        found = waits(hand)
+        if found:
+            win_cards = 0
+            for card in found:  # unseen winning cards
+                win_cards += unseen[card]
             rate = win_cards + take_rate
             if rate <= 0:
                 return 10.0 * pool
