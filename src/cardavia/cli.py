@@ -16,7 +16,18 @@ app = typer.Typer(
     add_completion=False,
 )
 
-BENCH_SUBJECTS = ("sisepai", "chuopai", "ai", "web", "load", "stall", "table", "tables", "env")
+BENCH_SUBJECTS = (
+    "sisepai",
+    "chuopai",
+    "ai",
+    "versus",
+    "web",
+    "load",
+    "stall",
+    "table",
+    "tables",
+    "env",
+)
 # The environments' benchmark lives with them: the bench layer may not import envs.
 _BENCH_MODULES = {"env": "cardavia.envs.bench"}
 
@@ -75,6 +86,13 @@ def bench(
         str | None,
         typer.Option(help="web, stall: run the server from this src folder (another version)."),
     ] = None,
+    against_src: Annotated[
+        str | None,
+        typer.Option(help="versus: the src folder of the version to compare with."),
+    ] = None,
+    game: Annotated[str, typer.Option(help="versus: the game.")] = "sisepai",
+    player: Annotated[str, typer.Option(help="versus: the AI player timed.")] = "strong",
+    deals: Annotated[int, typer.Option(help="versus: basic deals whose positions are timed.")] = 8,
 ) -> None:
     """Measure speed and memory; print one JSON object."""
     if subject not in BENCH_SUBJECTS:
@@ -108,6 +126,17 @@ def bench(
             database_url=database_url,
             seed=seed,
         )
+    elif subject == "versus":
+        if against_src is None:
+            typer.echo("versus needs --against-src: the src folder of the other version", err=True)
+            raise typer.Exit(2)
+        try:
+            figures = module.run(
+                game=game, player=player, against=against_src, deals=deals, seed=seed
+            )
+        except module.VersusError as error:
+            typer.echo(f"cannot compare: {error}", err=True)
+            raise typer.Exit(2) from None
     elif subject in ("web", "stall"):
         figures = module.run(seconds=seconds, seed=seed, server=server, source=server_src)
     else:
