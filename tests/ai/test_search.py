@@ -45,3 +45,17 @@ def test_halving_worlds_is_exactly_what_halving_draws() -> None:
             worlds = (next(drawn) for _ in itertools.count())
             halving(candidates, budget, worlds, lambda world, i: float(i))
             assert next(drawn) == halving_worlds(candidates, budget), (candidates, budget)
+
+
+def test_smooth_scores_overrule_the_prior_only_on_a_clear_difference() -> None:
+    """Scores between 0 and 1 (a stopped playout's estimate): the same paired test."""
+    rng = random.Random(3)
+
+    def scores(edge: float) -> int:
+        worlds = (rng.random() for _ in itertools.count())
+        return confident_best(
+            2, 200, worlds, lambda w, i: 0.5 * w + rng.gauss(0.0, 0.05) + edge * i, 1.0
+        )
+
+    assert scores(0.03) == 1
+    assert scores(0.0) == 0

@@ -89,8 +89,9 @@ def confident_best(
     challenger = best_of([-math.inf, *totals[1:]]) if candidates > 1 else 0
     if challenger == 0:
         return 0
-    better = sum(1 for a, b in zip(results[challenger], results[0], strict=True) if a > b)
-    worse = sum(1 for a, b in zip(results[challenger], results[0], strict=True) if a < b)
-    if better - worse > sigmas * math.sqrt(better + worse):
+    # A paired test on the per-world differences: with wins and losses (differences
+    # -1, 0, 1) it is the sign test over the worlds whose results differ.
+    differences = [a - b for a, b in zip(results[challenger], results[0], strict=True)]
+    if sum(differences) > sigmas * math.sqrt(sum(d * d for d in differences)):
         return challenger
     return 0

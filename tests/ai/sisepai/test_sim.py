@@ -10,7 +10,7 @@ import pytest
 from cardavia.ai.seeding import decision_rng
 from cardavia.ai.sisepai.knowledge import public_counts
 from cardavia.ai.sisepai.rollout import RolloutPlayer, answer
-from cardavia.ai.sisepai.sim import NOBODY, Table
+from cardavia.ai.sisepai.sim import HORIZON, NOBODY, Table
 from cardavia.cards.four_colour import CARDS, FULL_DECK, Card
 from cardavia.games.sisepai import GAME
 from cardavia.games.sisepai.actions import DISCARDABLE, PASS, WIN, Action, Verb
@@ -56,6 +56,29 @@ def test_simulated_deals_end_like_the_engine_deals() -> None:
         assert table.top == final.stock - 81  # the same number of cards drawn
         outcomes.add(expected)
     assert len(outcomes) >= 4  # wins by several seats (and the test can tell them apart)
+
+
+def test_a_playout_stopped_at_its_horizon_goes_on_to_the_same_end() -> None:
+    rng = random.Random(12)
+    stopped = 0
+    for _ in range(40):
+        deck, dealer = GAME.shuffle(rng)
+        hands = [pack(deck[20 * s : 20 * s + 20]) for s in range(4)]
+        seen = [0] * 33
+        seen[deck[80]] += 1
+        whole = Table(hands, deck[81:], seen, mimic=(True,) * 4)
+        expected = whole.play(deck[80], dealer, True, None, None)
+        table = Table(hands, deck[81:], seen, mimic=(True,) * 4)
+        table.draws_left = 6
+        result = table.play(deck[80], dealer, True, None, None)
+        if result == HORIZON:
+            stopped += 1
+            assert table.top == 6  # exactly the horizon's draws were made
+            table.draws_left = 1 << 30
+            result = table.resume()
+        assert result == expected
+        assert table.top == whole.top
+    assert stopped >= 30
 
 
 def test_a_mid_deal_discard_plays_out_like_the_engine() -> None:

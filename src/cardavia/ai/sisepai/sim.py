@@ -26,6 +26,8 @@ from cardavia.games.sisepai.seats import PLAYERS
 
 NOBODY = -1
 """The result of a drawn deal."""
+HORIZON = -2
+"""The result of a playout stopped at its horizon (:attr:`Table.draws_left`)."""
 _NO_CLAIM = (99, 99)
 _ORDER = tuple(
     tuple(answer_order(owner, drawn) for owner in range(PLAYERS)) for drawn in (False, True)
@@ -36,7 +38,7 @@ _ORDER = tuple(
 class Table:
     """One world: every concealed hand, the stock order and the public counts."""
 
-    __slots__ = ("hands", "mimic", "seen", "stock", "top")
+    __slots__ = ("draws_left", "hands", "last_owner", "mimic", "seen", "stock", "top")
 
     def __init__(
         self,
@@ -52,6 +54,10 @@ class Table:
         self.seen = list(seen)
         self.mimic = tuple(mimic)
         """Per seat: True plays ``basic`` (:mod:`.mimic`), False the cheap policy."""
+        self.draws_left = 1 << 30
+        """Stock draws before the playout stops at its horizon (``HORIZON``)."""
+        self.last_owner = 0
+        """Who drew or discarded the last public card (where :meth:`resume` goes on)."""
 
     def copy(self) -> Table:
         """An independent copy (the stock list is shared: playouts only read it)."""
@@ -61,6 +67,8 @@ class Table:
         table.top = self.top
         table.seen = list(self.seen)
         table.mimic = self.mimic
+        table.draws_left = self.draws_left
+        table.last_owner = self.last_owner
         return table
 
     def discard(self, seat: int, card: int) -> int:
@@ -145,7 +153,8 @@ class Table:
         """Play out from a claim window on the public ``card`` (already in ``seen``).
 
         ``fixed_seat`` answers this first window with ``fixed_take`` (hand cards of a
-        take, ``None`` to pass, ``"win"``) instead of the policy. Returns the winner.
+        take, ``None`` to pass, ``"win"``) instead of the policy. Returns the winner,
+        ``NOBODY`` or ``HORIZON``.
         """
         hands = self.hands
         seen = self.seen
@@ -172,8 +181,22 @@ class Table:
                 continue
             if self.top >= len(self.stock):
                 return NOBODY
+            if not self.draws_left:
+                self.last_owner = owner
+                return HORIZON
+            self.draws_left -= 1
             card = self.stock[self.top]
             self.top += 1
             seen[card] += 1
             owner = (owner + 1) % PLAYERS
             drawn = True
+
+    def resume(self) -> int:
+        """Go on from where a playout stopped at its horizon (with ``draws_left`` raised)."""
+        if self.top >= len(self.stock):
+            return NOBODY
+        card = self.stock[self.top]
+        self.top += 1
+        self.seen[card] += 1
+        self.draws_left -= 1
+        return self.play(card, (self.last_owner + 1) % PLAYERS, True, None, None)
