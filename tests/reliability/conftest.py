@@ -25,13 +25,13 @@ def server_env(database_url: str, data_dir: Path) -> dict[str, str]:
 
 
 @pytest.fixture
-def two_servers(postgres_url: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
+def two_servers(empty_postgres_url: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
     """Two server processes on two ports sharing one fresh PostgreSQL database.
 
     Both start at the same moment on an empty database, so both try to migrate it at
     once: the migration lock must let exactly one do it.
     """
-    servers = [ServerProcess(server_env(postgres_url, tmp_path)) for _ in range(2)]
+    servers = [ServerProcess(server_env(empty_postgres_url, tmp_path)) for _ in range(2)]
     try:
         for server in servers:
             server.launch()

@@ -22,6 +22,9 @@ from cardavia.store import normalize_url
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 
+# It starts and stops a PostgreSQL cluster of its own (no fixture says so).
+pytestmark = pytest.mark.postgres
+
 
 def random_players(game: str, level: str) -> Player:
     """Fast AIs (the store is what is under test)."""

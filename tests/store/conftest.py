@@ -16,8 +16,8 @@ from cardavia.store import open_engine
 
 
 @pytest.fixture
-def engine(database_url: str) -> Iterator[Engine]:
-    """An empty database of each kind."""
-    engine = open_engine(database_url)
+def engine(empty_database_url: str) -> Iterator[Engine]:
+    """A database of each kind with no tables yet."""
+    engine = open_engine(empty_database_url)
     yield engine
     engine.dispose()

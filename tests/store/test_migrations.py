@@ -10,8 +10,10 @@ from cardavia.store import open_engine, upgrade
 from cardavia.store.migrate import head_revision
 
 
-def test_processes_starting_together_migrate_a_fresh_database_once(postgres_url: str) -> None:
-    engines = [open_engine(postgres_url) for _ in range(4)]
+def test_processes_starting_together_migrate_a_fresh_database_once(
+    empty_postgres_url: str,
+) -> None:
+    engines = [open_engine(empty_postgres_url) for _ in range(4)]
     barrier = threading.Barrier(len(engines))
     results: list[object] = [None] * len(engines)
 
