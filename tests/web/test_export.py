@@ -79,6 +79,7 @@ def test_export_writes_every_deal_as_a_record_that_replays_to_its_result(
             assert line["result"] == "ongoing"
 
 
+@pytest.mark.slow
 def test_export_picks_deals_by_game_and_date(tmp_path: Path, site: Site) -> None:
     url, engine, store, service = site
     old = play(service, "sisepai", 1, False)

@@ -131,6 +131,7 @@ def page(client: TestClient, game_id: str, token: str) -> str:
     return response.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["sisepai", "chuopai"])
 def test_a_world_seat_0_cannot_tell_apart_gets_the_very_same_answers(
     client: TestClient, api: Api, game: str

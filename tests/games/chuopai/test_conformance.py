@@ -17,6 +17,7 @@ def test_seeded_random_playouts_keep_every_invariant(batch: int) -> None:
     assert stats.decisions > 150 * 20
 
 
+@pytest.mark.slow
 def test_thousands_of_light_playouts_keep_cards_and_legality() -> None:
     # The light pass: conservation, legality, forced actions and records at every
     # decision of 1,500 more deals. About one deal in five ends in a tie [D2].

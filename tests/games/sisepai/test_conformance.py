@@ -17,6 +17,7 @@ def test_seeded_random_playouts_keep_every_invariant(batch: int) -> None:
     assert stats.decisions > 60 * 20
 
 
+@pytest.mark.slow
 def test_thousands_of_light_playouts_keep_cards_and_legality() -> None:
     # The light pass: conservation, legality and record replay at every decision
     # point of 2,000 more deals; views and refusals every 25th decision.
