@@ -33,9 +33,10 @@ from cardavia.ai.search import paired_margin
 
 VERDICT_WORLDS = 128
 """Worlds the suggestion and the choice are both played out in (common to both). The
-review's 48 of issue 15 told too few real differences apart at :data:`SIGMAS`; 128 keep
-a review of a learner's deal within its 10 s (about 4 s of CPU for a Sì Sè Pái deal of
-9 decisions, 2 s for Chuo Pai, measured on 3 deals each)."""
+review's 48 of issue 15 told too few real differences apart at :data:`SIGMAS` (1 of 14
+differing Sì Sè Pái decisions, 6 of 37 in Chuo Pai; 3 and 10 at 128); 128 keep a review
+of a learner's deal well within its 10 s (2.0-2.6 s of CPU in Sì Sè Pái, 2.4-2.5 s in
+Chuo Pai, on 3 deals each: docs/ai.md)."""
 SIGMAS = 2.0
 """How far (in standard errors of the paired difference) the suggestion must beat the
 choice for the review to list it: about 1 in 44 for a pure tie under the normal
