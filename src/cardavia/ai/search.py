@@ -92,6 +92,21 @@ def confident_best(
     # A paired test on the per-world differences: with wins and losses (differences
     # -1, 0, 1) it is the sign test over the worlds whose results differ.
     differences = [a - b for a, b in zip(results[challenger], results[0], strict=True)]
-    if sum(differences) > sigmas * math.sqrt(sum(d * d for d in differences)):
+    if sum(differences) > paired_margin(differences, sigmas):
         return challenger
     return 0
+
+
+def paired_margin(differences: Sequence[float], sigmas: float) -> float:
+    """How much the sum of per-world ``differences`` (one candidate's result minus
+    another's, in the same worlds) must exceed for the first to be ``sigmas`` standard
+    deviations better: ``sigmas * sqrt(sum(d * d))``, the paired test's spread when the
+    two are equal (each world's difference as likely either way). With wins and losses
+    it is the sign test over the worlds whose results differ; ties count for nothing.
+
+    >>> paired_margin([1, 1, 1, 1, 0, 0], 2.0)
+    4.0
+    >>> paired_margin([0, 0, 0], 2.0)
+    0.0
+    """
+    return sigmas * math.sqrt(sum(d * d for d in differences))

@@ -14,15 +14,14 @@ of decisions reviewed per deal.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 from cardavia.ai.registry import get_player
 from cardavia.ai.review import review
 from cardavia.ai.seeding import decision_rng
+from cardavia.ai.verdict import verdict
 from cardavia.games.registry import GAME_NAMES, get_game
 from cardavia.records.deal import Deal
 from cardavia.records.replay import seat_decisions
@@ -37,7 +36,7 @@ def time_player(game_name: str, name: str, seconds: float, seed: int) -> dict[st
     game = get_game(game_name)
     mover = get_player(game_name, "basic")
     if name == "hint":
-        player: Any = _Hinter(importlib.import_module(f"cardavia.ai.{game_name}.hint").hint)
+        player: Any = _Hinter(game_name)
     else:
         player = get_player(game_name, name)
     rng = random.Random(seed)
@@ -73,13 +72,13 @@ def time_player(game_name: str, name: str, seconds: float, seed: int) -> dict[st
 
 
 class _Hinter:
-    """A hint function timed as a player is."""
+    """The hint (the coach's verdict, with no choice to weigh) timed as a player is."""
 
-    def __init__(self, function: Callable[..., Any]) -> None:
-        self.function = function
+    def __init__(self, game_name: str) -> None:
+        self.game_name = game_name
 
     def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
-        return self.function(view, legal, rng).action
+        return verdict(self.game_name, view, legal).action
 
 
 def time_review(game_name: str, deals: int, seed: int) -> dict[str, Any]:
@@ -100,7 +99,7 @@ def time_review(game_name: str, deals: int, seed: int) -> dict[str, Any]:
         seat_moves = seat_decisions(deal.record(), 0)
         decisions += len(seat_moves)
         t0 = time.perf_counter()
-        review(game_name, seat_moves, seed + d)
+        review(game_name, seat_moves)
         times.append(time.perf_counter() - t0)
     times.sort()
     return {

@@ -176,9 +176,10 @@ async def hint(body: HintRequest, request: Request, live: Live, service: Service
 async def review(
     live: Live, request: Request, reviews: Annotated[Reviews, Depends(get_reviews)]
 ) -> dict[str, Any]:
-    """Once the deal is over: the person's decisions where `strong` would have chosen
-    otherwise, costliest first. The first read starts the computation (in the background);
-    until it is done the answer says how far it is: read again."""
+    """Once the deal is over: the person's decisions where `strong`'s suggestion wins
+    significantly more often than the choice made, costliest first. The first read starts
+    the computation (in the background); until it is done the answer says how far it is:
+    read again."""
     found = reviews.read(live)
     if found["status"] == "ready":
         web = WEB_GAMES[live.stored.game]

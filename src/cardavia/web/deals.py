@@ -20,7 +20,6 @@ import copy
 import dataclasses
 import hashlib
 import hmac
-import json
 import random
 import re
 import secrets
@@ -355,18 +354,17 @@ class DealService:
         """``strong``'s suggestion for the person at ``step`` and its reason's facts; the
         step is added to the deal's hints (each decision counted once) and stored.
 
-        The search's generator is keyed by what seat 0 sees (:func:`coach_key`), never
-        by the deal's seed or deck: the hint cannot depend on a hidden card. Raises
-        :class:`ConflictError` as :meth:`act` does.
+        It is the coach's verdict (``ai.verdict``), whose randomness is read off what
+        seat 0 sees, never the deal's seed or deck: the hint cannot depend on a hidden
+        card, and the review and the replay viewer give the same opinion of this
+        position. Raises :class:`ConflictError` as :meth:`act` does.
         """
         if live.stored.id in self._acting:
             raise ConflictError("it is not your turn: a hint is for your own decision")
         state = _decision(live, step, "the deal is over: its review tells what strong would do")
-        view = state.view(PERSON)
-        key = coach_key(live.presenter, view)
         with self._client_turn("strong", client):
             action, reason = await self.thinker.hint(
-                live.stored.game, view, state.legal_actions(), key
+                live.stored.game, state.view(PERSON), state.legal_actions()
             )
         if step in live.stored.hints:
             return live, action, reason
@@ -488,16 +486,6 @@ def _decision(live: LiveDeal, step: int, over: str) -> Any:
     if state.to_act != PERSON:  # pragma: no cover - the AIs always play up to the person
         raise ConflictError("it is not your turn")
     return state
-
-
-def coach_key(presenter: Presenter, view: Any) -> bytes:
-    """What seeds the coach's search at a decision: a hash of the seat's view as the table
-    draws it, and its step. Never the deal's seed or deck, so a hint depends on nothing
-    the seat cannot see; and the review judges the same decision with the same key, so a
-    hint that was followed is never listed as a mistake (the same search, the same
-    choice)."""
-    seen = {"scene": presenter.scene(view), "seat": view.seat, "step": view.step}
-    return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).digest()
 
 
 def _logs_after(

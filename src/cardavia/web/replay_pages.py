@@ -18,7 +18,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.datastructures import UploadFile
 
-from cardavia.ai.seeding import decision_rng
 from cardavia.core.errors import CardaviaError, RecordError
 from cardavia.records import Record, parse_record
 from cardavia.records.files import MAX_RECORD_BYTES
@@ -80,17 +79,24 @@ def own_hint(game_id: str, step: int, request: Request, service: Service) -> JSO
 
 
 def _suggestion(stored: StoredGame, step: int) -> JSONResponse:
-    """What ``strong`` would have played in the person's seat at ``step``: asked of the
-    game's hint with the person's view only. The deal is over, so any seeded generator
-    is fair; ``decision_rng`` makes the answer the same on every request."""
-    state = position(stored_record(stored), step)
+    """What ``strong`` would have played in the person's seat at ``step``
+    (:func:`suggestion`)."""
+    action = suggestion(stored_record(stored), step)
+    if action is None:
+        return JSONResponse({"error": f"step {step} is not a decision of the person"}, 404)
+    return JSONResponse({"step": step, "seat": PERSON, "action": action})
+
+
+def suggestion(record: Record, step: int) -> str | None:
+    """The coach's recommendation (in notation) in the person's seat at ``step`` of
+    ``record``, or ``None`` when the person had no choice to make there. It is the
+    verdict the hint and the review give (``ai.verdict``, from the person's view only,
+    its randomness read off that view): never the deal's seed."""
+    state = position(record, step)
     legal = [] if state is None or state.to_act != PERSON else list(state.legal_actions())
     if len(legal) < 2:
-        return JSONResponse({"error": f"step {step} is not a decision of the person"}, 404)
-    web = games.WEB_GAMES[stored.game]
-    rng = decision_rng(stored.seed, PERSON, step)
-    action = web.suggest(state.view(PERSON), legal, rng)
-    return JSONResponse({"step": step, "seat": PERSON, "action": action})
+        return None
+    return games.WEB_GAMES[record.game].suggest(state.view(PERSON), legal)
 
 
 @router.get("/replay", response_class=HTMLResponse)

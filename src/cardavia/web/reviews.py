@@ -3,12 +3,13 @@ progress readable while it runs, the result kept with the deal.
 
 The deal is over, so its record may be used: the person's decisions come from
 ``records.replay.seat_decisions``, each is judged in the AI workers (or on a thread), one
-job per decision so that a page can show how far it is. Each judgement plays both
-actions out in worlds sampled from the person's view at that moment, never from the
-deal's hidden cards, seeded like that decision's hint (``deals.coach_key``): a hint the
-person followed is never listed. The findings, costliest first, are stored with the deal
-(``review``, as plain facts): a reload, another process or a restarted server finds
-them. A review under way lives in this process only; a restart begins it again.
+job per decision so that a page can show how far it is. Each judgement is the coach's
+verdict on that position (``ai.verdict``: the hint's own opinion, from the person's view
+at that moment, never the deal's hidden cards), so a hint the person followed is never
+listed; only a significant verdict is a finding (``ai.review.Finding.of``). The
+findings, costliest first (``ai.review.ranked``), are stored with the deal (``review``,
+as plain facts): a reload, another process or a restarted server finds them. A review
+under way lives in this process only; a restart begins it again.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardavia.ai.review import Finding, ranked
 from cardavia.records.replay import seat_decisions
 from cardavia.store import VersionConflictError
-from cardavia.web.deals import ConflictError, DealService, LiveDeal, coach_key
+from cardavia.web.deals import ConflictError, DealService, LiveDeal
 from cardavia.web.presenters import PERSON
 
 log = logging.getLogger("cardavia.web")
@@ -75,22 +77,20 @@ class Reviews:
         stored = live.stored
         thinker = self.service.thinker
 
-        async def judged(index: int, decision: Any) -> Any:
+        async def judged(index: int, decision: Any) -> Finding | None:
             async with self._one:
-                key = coach_key(live.presenter, decision[0])
-                found = await thinker.judge(stored.game, decision, key)
+                found = await thinker.judge(stored.game, decision)
             running.done += 1
-            return None if found is None else (index, found)
+            view, _, chosen = decision
+            return Finding.of(index, view, chosen, found)
 
         try:
             verdicts = await asyncio.gather(*(judged(i, d) for i, d in enumerate(decisions)))
-            findings = sorted(
-                (v for v in verdicts if v is not None), key=lambda v: (-v[1].gain, v[0])
-            )
+            findings = ranked(v for v in verdicts if v is not None)
             presenter = live.presenter
             facts = []
-            for rank, (index, found) in enumerate(findings):
-                data = found.to_json() | {"index": index}
+            for rank, found in enumerate(findings):
+                data = found.to_json()
                 if rank < SHOWN:
                     data["scene"] = presenter.scene(found.view)
                 facts.append(data)

@@ -94,7 +94,7 @@ class HintAnswer(BaseModel):
 
 
 class Finding(BaseModel):
-    """One of the person's decisions where `strong` would have chosen otherwise."""
+    """One of the person's decisions where `strong`'s suggestion is significantly better."""
 
     index: int = Field(description="Which of the person's decisions (0: the first).")
     step: int = Field(description="The deal's step at that decision.")
@@ -106,6 +106,12 @@ class Finding(BaseModel):
         description="Estimated change in win chance (0 to 1) had the suggestion been played, "
         "from playouts in worlds consistent with what the person could see then."
     )
+    gain_low: float | None = Field(
+        default=None,
+        description="The gain's interval, lower end: above 0 for every finding (the paired "
+        "test over the same worlds that lists a decision). None in reviews stored before it.",
+    )
+    gain_high: float | None = Field(default=None, description="The gain's interval, upper end.")
     worlds: int
     reason: dict[str, Any] = Field(description="The suggestion's facts, as a hint gives them.")
     text: str = Field(description="The reason as one sentence in the request's language.")

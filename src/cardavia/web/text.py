@@ -143,15 +143,21 @@ def common_messages(_: Gettext) -> dict[str, str]:
         "undo": _("Undo"),
         "undone": _("Taken back: choose again."),
         "review_progress": _("Reviewing your decisions: {done} of {total}…"),
+        # A review lists only the decisions where the strong player's choice wins clearly
+        # more often (a paired test over the same sampled deals): not every difference.
         "review_summary": _(
-            "Your decisions: {count}. Where the strong player would have chosen otherwise: "
-            "{differ}."
+            "Your decisions: {count}. Where the strong player's choice would clearly have "
+            "done better: {differ}."
         ),
-        "review_agrees": _("The strong player would have decided as you did every time."),
+        "review_agrees": _(
+            "None of your decisions was clearly worse than the strong player's choice."
+        ),
         "review_decision": _("Decision {number}"),
         "review_chances": _(
             "Estimated win chance: {chosen} as played, {suggested} with the suggestion"
         ),
+        # {gain}, {low} and {high} are percentage points, e.g. "+12%", "+5%", "+19%".
+        "review_gain": _("Gain with the suggestion: {gain} (likely between {low} and {high})"),
         "review_played": _("You played: {action}"),
         "review_suggested": _("Suggested: {action}"),
         "review_hand": _("Your hand"),

@@ -17,9 +17,10 @@ the process for seconds. Here:
 - :class:`TurnLimiter`: at most ``CARDAVIA_AI_TURNS_PER_ADDRESS`` requests with strong
   AIs in progress per client address (429 beyond); the service allows one per deal.
 
-- Hints (``ai/<game>/hint.py``: ``strong``'s choice and its facts) go to the same workers
-  under the same cap; a late one is ``basic``'s choice with its own facts. Their
-  generator comes from the caller (a hash of the seat's view), never from the deal.
+- Hints (the coach's verdict, ``ai/verdict.py``: ``strong``'s choice and its facts) go to
+  the same workers under the same cap; a late one is ``basic``'s choice with its own
+  facts. Their generator is the verdict's own (a hash of the seat's view), never the
+  deal's.
 
 A player factory given by a test (``create_app(players=...)``) decides inline, as before.
 
@@ -52,8 +53,8 @@ from typing import Any
 
 from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
-from cardavia.ai.review import REVIEW_WORLDS, Finding
 from cardavia.ai.seeding import decision_rng
+from cardavia.ai.verdict import Verdict, coach, position_rng, verdict
 
 log = logging.getLogger("cardavia.web")
 
@@ -105,6 +106,7 @@ def _player(game: str, level: str) -> AnyPlayer:
 def warm(games: Sequence[str]) -> None:
     """Build the offloaded players of ``games`` (imports, tables) before the first turn."""
     for game in games:
+        coach(game)
         for level in OFFLOADED:
             _player(game, level)
 
@@ -137,27 +139,24 @@ def decide(turn: Turn, view: Any, legal: Sequence[Any], deadline: float) -> int 
 
 
 def _hints(game: str) -> Any:
-    """The game's hint module (``ai/<game>/hint.py``: ``hint`` and ``explain``)."""
+    """The game's hint module (``ai/<game>/hint.py``: ``explain``)."""
     return importlib.import_module(f"cardavia.ai.{game}.hint")
 
 
-def give_hint(game: str, view: Any, legal: Sequence[Any], key: bytes) -> tuple[int, Any]:
-    """``strong``'s suggestion for the seat of ``view``: its index in ``legal`` and the
-    reason's facts. ``key`` seeds the search (it must depend on the view alone)."""
-    found = _hints(game).hint(view, legal, random.Random(key), player=_player(game, "strong"))
+def give_hint(game: str, view: Any, legal: Sequence[Any]) -> tuple[int, Any]:
+    """The coach's recommendation for the seat of ``view`` (:func:`ai.verdict.verdict`,
+    the opinion the review and the replay viewer give too): its index in ``legal`` and
+    the reason's facts."""
+    found = verdict(game, view, legal)
     return list(legal).index(found.action), found.reason
 
 
-def judge_decision(game: str, decision: tuple[Any, Sequence[Any], Any], key: bytes) -> Any:
-    """The review's verdict on one past decision (``ai/<game>/review.py``'s judge, its
-    search and worlds seeded by ``key``): a ``Finding`` where ``strong`` would have chosen
-    otherwise, else ``None``."""
+def judge_decision(game: str, decision: tuple[Any, Sequence[Any], Any]) -> Verdict:
+    """The coach's verdict on one past decision (the hint's, with the choice weighed
+    against it in common worlds when they differ): the review keeps it when it is
+    significant (``ai.review.Finding.of``)."""
     view, legal, chosen = decision
-    judge = importlib.import_module(f"cardavia.ai.{game}.review").judge
-    verdict = judge(view, legal, chosen, random.Random(key), REVIEW_WORLDS)
-    if verdict is None:
-        return None
-    return Finding(0, view.step, view, chosen, *verdict)
+    return verdict(game, view, legal, chosen)
 
 
 def make_pool(workers: int, niceness: int = NICENESS) -> ProcessPoolExecutor:
@@ -260,14 +259,14 @@ class Thinker:
             return legal[index]
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def hint(self, game: str, view: Any, legal: Sequence[Any], key: bytes) -> tuple[Any, Any]:
-        """``strong``'s suggestion among ``legal`` for the seat of ``view`` and its
-        reason, seeded by ``key``; from the workers when there are any."""
+    async def hint(self, game: str, view: Any, legal: Sequence[Any]) -> tuple[Any, Any]:
+        """The coach's recommendation among ``legal`` for the seat of ``view`` and its
+        reason (:func:`give_hint`); from the workers when there are any."""
         if self._pool is None or self._inline_only:
-            index, reason = give_hint(game, view, legal, key)
+            index, reason = give_hint(game, view, legal)
             return legal[index], reason
         loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(self._pool, give_hint, game, view, legal, key)
+        job = loop.run_in_executor(self._pool, give_hint, game, view, legal)
         try:
             # A person waits for a hint as for a move, but no deal waits on it: it gets
             # longer than a move (a worker still starting, a busy machine).
@@ -282,17 +281,17 @@ class Thinker:
                 self.seconds,
                 FALLBACK,
             )
-            choice = self._inline(game, FALLBACK).choose(view, legal, random.Random(key))
+            choice = self._inline(game, FALLBACK).choose(view, legal, position_rng(view))
             return choice, _hints(game).explain(view, legal, choice)
         return legal[index], reason
 
-    async def judge(self, game: str, decision: tuple[Any, Sequence[Any], Any], key: bytes) -> Any:
+    async def judge(self, game: str, decision: tuple[Any, Sequence[Any], Any]) -> Verdict:
         """One decision of a finished deal judged (:func:`judge_decision`): in a worker,
         or without workers on a thread, never on the event loop. No time cap: a review
         is not awaited by a move."""
         loop = asyncio.get_running_loop()
         pool = None if self._inline_only else self._pool
-        return await loop.run_in_executor(pool, judge_decision, game, decision, key)
+        return await loop.run_in_executor(pool, judge_decision, game, decision)
 
     def warm_up(self, games: Sequence[str]) -> None:
         """Start the workers and build their players now, not on a person's first turn

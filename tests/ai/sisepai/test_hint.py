@@ -9,10 +9,9 @@ from collections import Counter
 
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
-from cardavia.ai.sisepai.hint import ReasonKind, explain, hint
+from cardavia.ai.sisepai.hint import ReasonKind, explain
 from cardavia.ai.sisepai.knowledge import COPIES
 from cardavia.ai.sisepai.shape import BITS, leftover
-from cardavia.ai.sisepai.strong import StrongPlayer
 from cardavia.cards.four_colour import FLOWER_BASE
 from cardavia.games.sisepai import GAME
 from cardavia.games.sisepai.actions import DISCARDABLE, PASS, WIN, Verb
@@ -137,18 +136,3 @@ def test_every_fact_of_every_legal_action_holds_in_many_positions() -> None:
             deal.act(mover.choose(state.view(seat), state.legal_actions(), rng_d))
     assert min(kinds[k] for k in ReasonKind) >= 5 and kinds[ReasonKind.DISCARD] >= 500
     assert waits_named >= 20
-
-
-def test_a_hint_is_strongs_choice_with_its_reason() -> None:
-    rng = random.Random(42)
-    deal = Deal(GAME, *GAME.shuffle(rng))
-    player = StrongPlayer(playouts=20)
-    for _ in range(6):
-        state = deal.state
-        seat = state.to_act
-        view, legal = state.view(seat), state.legal_actions()
-        given = hint(view, legal, decision_rng(3, seat, state.step), player)
-        assert given.action == player.choose(view, legal, decision_rng(3, seat, state.step))
-        assert given.reason == explain(view, legal, given.action)
-        assert given.to_json()["action"] == str(given.action)
-        deal.act(given.action)

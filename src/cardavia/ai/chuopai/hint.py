@@ -1,4 +1,5 @@
-"""A hint for one Chuo Pai decision: ``strong``'s choice and the facts behind it.
+"""The facts behind a Chuo Pai action: a hint's reason (which action to recommend is
+the coach's verdict, :func:`cardavia.ai.verdict.verdict`).
 
 A pure function of the seat's view (never the state); the web layer phrases
 :class:`Reason` in the person's language. Every Chuo Pai card is dealt and every play
@@ -12,15 +13,12 @@ lowest that beats (or, leading, the weakest single) in the hand.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from cardavia.ai.chuopai.counting import still_to_act, unseen_counts
-from cardavia.ai.chuopai.strong import StrongPlayer
-from cardavia.ai.hint import Hint
 from cardavia.cards.dominoes import Domino
 from cardavia.games.chuopai.actions import Action
 from cardavia.games.chuopai.plays import BEATERS, PLAYS
@@ -67,17 +65,6 @@ class Reason:
             "last": self.last,
             "lowest": self.lowest,
         }
-
-
-def hint(
-    view: ChuoPaiView,
-    legal: Sequence[Action],
-    rng: random.Random,
-    player: StrongPlayer | None = None,
-) -> Hint[Action, Reason]:
-    """``strong``'s choice for the seat of ``view`` among ``legal``, with its reason."""
-    chosen = (player or StrongPlayer()).choose(view, legal, rng)
-    return Hint(chosen, explain(view, legal, chosen))
 
 
 def explain(view: ChuoPaiView, legal: Sequence[Action], action: Action) -> Reason:

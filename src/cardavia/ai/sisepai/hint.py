@@ -1,9 +1,10 @@
-"""A hint for one Sì Sè Pái decision: ``strong``'s choice and the facts behind it.
+"""The facts behind a Sì Sè Pái action: a hint's reason (which action to recommend is
+the coach's verdict, :func:`cardavia.ai.verdict.verdict`).
 
-A pure function of the seat's view (never the state): the web layer asks it for the
-person's own seat and phrases :class:`Reason` in the person's language. Every fact is
-a count or a card read off the view and the hand's shape (:mod:`.shape`,
-:mod:`.knowledge`), so a sentence built from it is true of the position:
+A pure function of the seat's view (never the state): the web layer phrases
+:class:`Reason` in the person's language. Every fact is a count or a card read off the
+view and the hand's shape (:mod:`.shape`, :mod:`.knowledge`), so a sentence built from
+it is true of the position:
 
 - ``win``: the winning card and the points the win scores (exposed groups included);
 - ``take``: the group formed, its kind and points, and the left-over cards (concealed
@@ -18,18 +19,15 @@ card kinds that would complete it and ``waits_unseen`` how many copies are unsee
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from cardavia.ai.hint import Hint
 from cardavia.ai.sisepai.basic import best_after_take
 from cardavia.ai.sisepai.evaluate import without
 from cardavia.ai.sisepai.knowledge import unseen_counts
 from cardavia.ai.sisepai.shape import BITS, leftover, waits
-from cardavia.ai.sisepai.strong import StrongPlayer
 from cardavia.cards.four_colour import CARDS, Card
 from cardavia.games.sisepai.actions import PASS, Action, Verb
 from cardavia.games.sisepai.melds import GroupKind, best_grouping, group_kind, group_score, pack
@@ -84,17 +82,6 @@ class Reason:
             "waits": [str(card) for card in self.waits],
             "waits_unseen": self.waits_unseen,
         }
-
-
-def hint(
-    view: SiSePaiView,
-    legal: Sequence[Action],
-    rng: random.Random,
-    player: StrongPlayer | None = None,
-) -> Hint[Action, Reason]:
-    """``strong``'s choice for the seat of ``view`` among ``legal``, with its reason."""
-    chosen = (player or StrongPlayer()).choose(view, legal, rng)
-    return Hint(chosen, explain(view, legal, chosen))
 
 
 def explain(view: SiSePaiView, legal: Sequence[Action], action: Action) -> Reason:

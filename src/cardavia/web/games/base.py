@@ -9,7 +9,6 @@ in the web package names a game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -89,9 +88,10 @@ class WebGame(Protocol):
         """The action (in notation) that an engine event records, else ``None``."""
         ...
 
-    def suggest(self, view: Any, legal: Sequence[Any], rng: random.Random) -> str:
-        """``strong``'s choice (in notation) for the seat of ``view`` among ``legal``: the
-        game's hint (``ai/<game>/hint.py``), which sees the view only."""
+    def suggest(self, view: Any, legal: Sequence[Any]) -> str:
+        """The coach's recommendation (in notation) for the seat of ``view`` among
+        ``legal``: the verdict's action (``ai.verdict``), the one the hint and the review
+        give, from the view only."""
         ...
 
     def hidden(self, state: Any) -> dict[str, Any]:

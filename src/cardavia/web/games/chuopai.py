@@ -7,12 +7,11 @@ bonus apart, rounds won, cards left unplayed), counted from the view, never scor
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cardavia.ai.chuopai.hint import hint
+from cardavia.ai.verdict import verdict
 from cardavia.cards.dominoes import DOMINOES, Domino
 from cardavia.web.games import chuopai_coach
 from cardavia.web.games.base import GameInfo
@@ -162,9 +161,9 @@ class ChuoPaiWeb:
             return str(data["action"])
         return "pass" if data["type"] == "pass" else None
 
-    def suggest(self, view: Any, legal: Sequence[Any], rng: random.Random) -> str:
-        """``strong``'s choice, as the coach's hint makes it."""
-        return str(hint(view, legal, rng).action)
+    def suggest(self, view: Any, legal: Sequence[Any]) -> str:
+        """The coach's verdict's action, as the hint and the review give it."""
+        return str(verdict(self.name, view, legal).action)
 
     def hidden(self, state: Any) -> dict[str, Any]:
         """Nothing: every card is dealt, and every play is face up."""

@@ -9,11 +9,10 @@ engine's priority ladder, applied to the seat's own sealed answer and the public
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardavia.ai.sisepai.hint import hint
+from cardavia.ai.verdict import verdict
 from cardavia.cards.four_colour import CARDS, Card
 from cardavia.games.registry import get_game
 from cardavia.games.sisepai import GroupKind, Level, Phase, claim_level, group_kind, group_score
@@ -218,9 +217,9 @@ class SiSePaiWeb:
             return f"discard {data['card']}"
         return None
 
-    def suggest(self, view: Any, legal: Sequence[Any], rng: random.Random) -> str:
-        """``strong``'s choice, as the coach's hint makes it."""
-        return str(hint(view, legal, rng).action)
+    def suggest(self, view: Any, legal: Sequence[Any]) -> str:
+        """The coach's verdict's action, as the hint and the review give it."""
+        return str(verdict(self.name, view, legal).action)
 
     def hidden(self, state: Any) -> dict[str, Any]:
         """The stock, next card first (the state's ``deck[stock:]``)."""

@@ -405,6 +405,10 @@ document.addEventListener("keydown", (event) => {
 // shows how far it is (reading it again every moment); a reload finds it ready.
 let reviewing = false;
 const percent = new Intl.NumberFormat(document.documentElement.lang, { style: "percent" });
+const signed = new Intl.NumberFormat(document.documentElement.lang, {
+  style: "percent",
+  signDisplay: "exceptZero",
+});
 
 async function showReview() {
   const section = $("review");
@@ -458,14 +462,22 @@ function reviewList(found) {
       }),
     );
     item.append(head);
+    // Reviews stored before the interval was kept have none.
+    if (finding.gain_low !== undefined && finding.gain_high !== undefined) {
+      const gain = ui.text("review_gain", {
+        gain: signed.format(finding.gain),
+        low: signed.format(finding.gain_low),
+        high: signed.format(finding.gain_high),
+      });
+      item.append(ui.el("p", "finding-gain", gain));
+    }
     const moves = ui.el("p", "finding-moves");
     moves.append(ui.fmt("review_played", { action: game.choiceLabel(finding.chosen, ui) }), " · ");
     moves.append(ui.fmt("review_suggested", { action: game.choiceLabel(finding.suggested, ui) }));
     item.append(moves);
-    if (finding.scene) {
-      item.append(ui.el("p", "finding-reason", finding.text));
-      item.append(game.reviewPosition(finding.scene, ui));
-    }
+    // Every finding says why; the costliest three also show the position.
+    item.append(ui.el("p", "finding-reason", finding.text));
+    if (finding.scene) item.append(game.reviewPosition(finding.scene, ui));
     list.append(item);
   }
   out.append(list);

@@ -1,0 +1,152 @@
+"""One opinion per decision: the coach's verdict on a position, asked by everyone.
+
+The hint at the table, the review after a deal and the replay viewer's "the strong AI
+would have played" all call :func:`verdict`, and :func:`position_rng` is the only
+randomness it uses: a hash of the seat's view (its JSON form, which holds the seat, the
+step, the hand and the public history, and nothing the seat cannot see). Never the
+deal's seed, the deck or a caller's key: so the three agree by construction, and
+reshuffling the cards the seat cannot see changes nothing.
+
+A verdict is ``strong``'s choice (:func:`coach`, the registry's ``strong`` at its
+default budget) with the facts of its reason (``ai/<game>/hint.py: explain``). Asked
+about the action actually chosen (``chosen``), it also plays both out in the same
+worlds sampled from that view alone (``ai/<game>/review.py: playouts``, the generator
+going on from where the search left it) and says whether the suggestion beats the
+choice by a margin the playouts can tell apart: the paired test of
+:func:`cardavia.ai.search.paired_margin` at :data:`SIGMAS`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardavia.ai.base import AnyPlayer
+from cardavia.ai.hint import Facts
+from cardavia.ai.registry import get_player
+from cardavia.ai.search import paired_margin
+
+VERDICT_WORLDS = 128
+"""Worlds the suggestion and the choice are both played out in (common to both). The
+review's 48 of issue 15 told too few real differences apart at :data:`SIGMAS` (1 of 14
+differing Sì Sè Pái decisions, 6 of 37 in Chuo Pai; 3 and 10 at 128); 128 keep a review
+of a learner's deal well within its 10 s (2.0-2.6 s of CPU in Sì Sè Pái, 2.4-2.5 s in
+Chuo Pai, on 3 deals each: docs/ai.md)."""
+SIGMAS = 2.0
+"""How far (in standard errors of the paired difference) the suggestion must beat the
+choice for the review to list it: about 1 in 44 for a pure tie under the normal
+approximation, one-sided. The search overrules its prior at 0.5 (Sì Sè Pái) because a
+wrong switch between near-equal actions costs little; a review that tells a person
+they erred must be surer than that."""
+
+_GAMES = ("sisepai", "chuopai")
+_coaches: dict[str, AnyPlayer] = {}
+
+
+def position_rng(view: Any) -> random.Random:
+    """The generator of every verdict on the position of ``view``: BLAKE2 of the view's
+    canonical JSON (Python's own ``hash`` of strings changes between processes)."""
+    text = json.dumps(view.to_json(), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.blake2b(f"cardavia-coach:{text}".encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def coach(game: str) -> AnyPlayer:
+    """The player whose choice a verdict recommends: ``strong`` at its default budget
+    (built once per process)."""
+    player = _coaches.get(game)
+    if player is None:
+        player = _coaches[game] = get_player(game, "strong")
+    return player
+
+
+@dataclass(frozen=True)
+class Chance:
+    """One candidate's estimated win chance over the verdict's worlds."""
+
+    action: Any
+    win: float
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The coach's opinion of one position."""
+
+    action: Any
+    """The recommended action (``strong``'s choice)."""
+    reason: Facts
+    """The facts behind it (the game's hint ``Reason``)."""
+    chances: tuple[Chance, ...] = ()
+    """Weighed against a different choice: the suggestion's chance, then the choice's;
+    else empty (the hint weighs nothing, to stay quick)."""
+    worlds: int = 0
+    """How many worlds both were played out in (0: not weighed)."""
+    gain: float = 0.0
+    """Suggested minus chosen win chance (0 when not weighed)."""
+    low: float = 0.0
+    high: float = 0.0
+    """The gain's interval: ``gain`` ± :data:`SIGMAS` standard errors of the paired test."""
+    significant: bool = False
+    """True when the suggestion beats the choice by the paired test at :data:`SIGMAS`
+    (so ``low > 0``): the only verdicts a review lists."""
+
+    @property
+    def suggested_win(self) -> float:
+        """The suggestion's estimated win chance (weighed verdicts only)."""
+        return self.chances[0].win
+
+    @property
+    def chosen_win(self) -> float:
+        """The choice's estimated win chance (weighed verdicts only)."""
+        return self.chances[1].win
+
+
+def verdict(
+    game: str,
+    view: Any,
+    legal: Sequence[Any],
+    chosen: Any = None,
+    *,
+    worlds: int | None = None,
+    player: AnyPlayer | None = None,
+) -> Verdict:
+    """The coach's verdict on the seat of ``view`` choosing among ``legal``.
+
+    With ``chosen`` (the action played) different from the recommendation, both are
+    played out in ``worlds`` common worlds (:data:`VERDICT_WORLDS` by default) and the
+    verdict carries their chances, the gain's interval and whether it is significant.
+    ``player`` replaces :func:`coach` (tests use a cheap one); every caller of one
+    position must pass the same.
+    """
+    if game not in _GAMES:
+        raise ValueError(f"no coach for {game!r}: one of {', '.join(_GAMES)}")
+    rng = position_rng(view)
+    action = (player or coach(game)).choose(view, legal, rng)
+    reason = importlib.import_module(f"cardavia.ai.{game}.hint").explain(view, legal, action)
+    if chosen is None or chosen == action:
+        return Verdict(action, reason)
+    judge = importlib.import_module(f"cardavia.ai.{game}.review")
+    count = VERDICT_WORLDS if worlds is None else worlds
+    results: list[tuple[float, float]] = judge.playouts(view, (action, chosen), rng, count)
+    differences = [suggested - played for suggested, played in results]
+    n = len(differences)
+    gain = sum(differences) / n
+    margin = paired_margin(differences, SIGMAS) / n
+    return Verdict(
+        action,
+        reason,
+        (
+            Chance(action, sum(r[0] for r in results) / n),
+            Chance(chosen, sum(r[1] for r in results) / n),
+        ),
+        n,
+        gain,
+        gain - margin,
+        gain + margin,
+        significant=gain > 0 and gain - margin > 0,
+    )
