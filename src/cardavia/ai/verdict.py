@@ -30,6 +30,7 @@ from cardavia.ai.base import AnyPlayer
 from cardavia.ai.hint import Facts
 from cardavia.ai.registry import get_player
 from cardavia.ai.search import paired_margin
+from cardavia.games.registry import GAME_NAMES
 
 VERDICT_WORLDS = 128
 """Worlds the suggestion and the choice are both played out in (common to both). The
@@ -44,7 +45,6 @@ approximation, one-sided. The search overrules its prior at 0.5 (Sì Sè Pái) b
 wrong switch between near-equal actions costs little; a review that tells a person
 they erred must be surer than that."""
 
-_GAMES = ("sisepai", "chuopai")
 _coaches: dict[str, AnyPlayer] = {}
 
 
@@ -123,8 +123,8 @@ def verdict(
     ``player`` replaces :func:`coach` (tests use a cheap one); every caller of one
     position must pass the same.
     """
-    if game not in _GAMES:
-        raise ValueError(f"no coach for {game!r}: one of {', '.join(_GAMES)}")
+    if game not in GAME_NAMES:
+        raise ValueError(f"no coach for {game!r}: one of {', '.join(GAME_NAMES)}")
     rng = position_rng(view)
     action = (player or coach(game)).choose(view, legal, rng)
     reason = importlib.import_module(f"cardavia.ai.{game}.hint").explain(view, legal, action)
