@@ -38,8 +38,20 @@ def test_a_game_page_has_table_and_full_rules_tabs(client: TestClient) -> None:
     for level in ("easy", "basic", "strong"):
         assert f'name="ai" value="{level}"' in html
     assert "Heaven" in html and "Tian Jiu" in html  # the full rules are in the page
-    rules = client.get("/games/chuopai?tab=rules").text
+    # Each tab is a plain link (it works without scripts): following it selects it.
+    rules = client.get(tab_link(html, "tab-rules")).text
     assert 'id="panel-table" role="tabpanel" aria-labelledby="tab-table" hidden' in rules
+    assert re.search(r'id="tab-rules"[^>]*aria-selected="true"', rules)
+    table = client.get(tab_link(rules, "tab-table")).text
+    assert re.search(r'id="tab-table"[^>]*aria-selected="true"', table)
+    assert 'aria-labelledby="tab-table" hidden' not in table
+
+
+def tab_link(html: str, tab: str) -> str:
+    """Where the tab ``tab`` of a game page leads."""
+    found = re.search(rf'id="{tab}" href="([^"]+)"', html)
+    assert found, f"no link for {tab}"
+    return found.group(1).replace("&amp;", "&")
 
 
 def test_unknown_rooms_are_a_404_page(client: TestClient) -> None:
