@@ -6,8 +6,9 @@ loop: wait until the table settles, read the deal through the API, look, play on
 action by clicking (or with the keyboard), wait for the table to move on, and fail if
 the deal does not end. :func:`play_deal` is that loop, written once::
 
-    for decision in play_deal(page, site, choose=at_random(7)):
-        assert actions_on(page, "#prompt") == set(decision.legal)
+    for decision in play_deal(page, site, at_random(7)):
+        assert page.locator("#hand .card").count() == len(decision.view["hand"])
+    finished = api_state(page, site)
 
 The action comes from the test: ``choose`` (a function of the decision), or the test's
 own :meth:`Decision.choose` at the decision; it is played by ``by`` (a click, by
