@@ -28,12 +28,12 @@ from tables import api_state, play, wait_idle
 
 Chooser = Callable[["Decision"], str]
 """Picks the person's action at a decision (one of ``decision.legal``)."""
-Player = Callable[[Page, str], None]
+Mover = Callable[[Page, str], None]
 """Plays one action on the page, as a person would (clicks, keys)."""
 
 LIMIT = 400
-"""The most decisions a deal may ask of the person before the driver gives up (the
-longest deals the tests play ask for about 60)."""
+"""The most decisions a deal may ask of the person before the driver gives up (the bound
+the loops it replaced allowed)."""
 
 
 @dataclass
@@ -96,14 +96,14 @@ def play_deal(
     site: str,
     choose: Chooser | None = None,
     *,
-    by: Player = play,
+    by: Mover = play,
     limit: int = LIMIT,
     timeout: float = 30000,
 ) -> Iterator[Decision]:
     """Play the deal open in ``page`` (served by ``site``) to its end, yielding at each of
     the person's decisions once the table is settled; when the caller resumes, the
     decision's :attr:`~Decision.action` is played ``by`` clicks (default) or another
-    :data:`Player`, and the table is awaited until the step moves on (``timeout`` ms).
+    :data:`Mover`, and the table is awaited until the step moves on (``timeout`` ms).
 
     Ends when the API says the deal is finished; fails the test if it asks more than
     ``limit`` decisions. A caller that breaks out leaves the table at that decision,
