@@ -6,14 +6,14 @@ landmarks, scrollable regions that a keyboard cannot reach, …).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from deal_driver import at_random, finish_by_request, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page, play, start_table, wait_idle
+from tables import new_page, start_table
 
 from cardavia.i18n.languages import LANGUAGES
 
@@ -56,11 +56,11 @@ def test_every_page_passes_axe(page: Page, random_site: str, lang: str) -> None:
 @pytest.mark.parametrize("game", ["sisepai", "chuopai"])
 def test_the_table_mid_deal_passes_axe(page: Page, random_site: str, game: str, lang: str) -> None:
     start_table(page, random_site, game, 28, lang)
-    rng = random.Random(28)
-    for _ in range(4):  # a few decisions in: groups or piles, a log, a prompt
-        state = api_state(page, random_site)
-        play(page, rng.choice(sorted(state["legal"])))
-        wait_idle(page, after_step=state["step"])
+    for decision in play_deal(page, random_site, at_random(28)):
+        if decision.number == 4:  # a few decisions in: groups or piles, a log, a prompt
+            break
+    else:
+        pytest.fail("the deal ended before its fifth decision")
     assert serious(page) == []
     # The same table on a phone, with its log open over it.
     page.set_viewport_size({"width": 360, "height": 740})
@@ -73,11 +73,8 @@ def test_the_table_mid_deal_passes_axe(page: Page, random_site: str, game: str, 
 @pytest.mark.parametrize("game", ["sisepai", "chuopai"])
 def test_the_replay_viewer_passes_axe(page: Page, random_site: str, game: str, lang: str) -> None:
     start_table(page, random_site, game, 29, lang)
-    state = api_state(page, random_site)
     deal = page.url.rsplit("/", 1)[-1].split("?")[0]
-    while state["status"] != "finished":
-        body = {"action": state["legal"][0], "step": state["step"]}
-        state = page.request.post(f"{random_site}/api/games/{deal}/actions", data=body).json()
+    finish_by_request(page, random_site, deal, lambda legal: legal[0])
     page.goto(f"{random_site}/replay/{deal}?lang={lang}#20")
     page.wait_for_selector("#replay-app[data-ready=true]")
     assert serious(page) == []  # every hand face up

@@ -12,7 +12,6 @@ Needs ``apt-get install -y chromium fonts-noto-cjk`` (``.ci/run`` installs them)
 
 from __future__ import annotations
 
-import random
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -21,8 +20,9 @@ from typing import Any
 
 import pytest
 from browser import INSTALL, serve
+from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, start_table, wait_idle
+from tables import api_state, start_table
 
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
@@ -127,15 +127,10 @@ def test_a_sisepai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> 
     # A chosen deal number: with these clicks, deal 2024 offers the person claims (a random
     # deal may not, and the claim prompt is what this test is about).
     start_table(page, site, "sisepai", 2024)
-    rng = random.Random(7)
     seen_kinds: set[str] = set()
-    for _ in range(400):
-        wait_idle(page)
-        state = api_state(page, site)
-        if state["status"] == "finished":
-            break
-        view = state["view"]
-        legal = set(state["legal"])
+    for decision in play_deal(page, site, at_random(7)):
+        view = decision.view
+        legal = set(decision.legal)
         if view["phase"] == "claim":
             seen_kinds.add("claim")
             # The public card, where it came from, and exactly the legal answers.
@@ -150,11 +145,7 @@ def test_a_sisepai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> 
             assert unclickable.count() == 0, "Generals are never discards"
             assert page.locator("#hand .card-button .fc-f").count() == 0, "nor flowers"
             assert page.locator("#hand .card").count() == len(view["hand"])
-        action = rng.choice(sorted(legal))
-        page.locator(f"[data-action='{action}']").first.click()
-        wait_idle(page, after_step=state["step"])
-    else:
-        pytest.fail("the deal did not end")
+    state = api_state(page, site)
     assert "claim" in seen_kinds
     # The person's lone answers were played for them without a line each; their own
     # choices have one.
@@ -177,34 +168,28 @@ def test_a_sisepai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> 
 
 
 def select_play(page: Page, action: str) -> None:
+    """Choose the cards of ``action`` in the hand, then Play: Play waits for a legal play."""
     play = page.locator("#play-selected")
     assert play.is_disabled(), "nothing chosen yet: Play waits for a legal play"
     for code in action.split()[1:]:
         page.locator(f"#hand .card-button[data-code='{code}'][aria-pressed='false']").first.click()
     assert play.is_enabled()
+    play.click()
 
 
 def test_a_chuopai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> None:
     # A chosen deal number, so that the person both leads and answers (checked below).
     start_table(page, site, "chuopai", 2024)
-    rng = random.Random(3)
     leads = answers = 0
-    for _ in range(300):
-        wait_idle(page)
-        state = api_state(page, site)
-        if state["status"] == "finished":
-            break
-        view = state["view"]
-        legal = sorted(state["legal"])
+    for decision in play_deal(page, site, at_random(3), by=select_play, limit=300):
+        view = decision.view
+        legal = decision.legal
         assert "pass" not in legal, "a lone pass is played for the person"
         assert ("pass" in actions_on(page, "#prompt")) == ("pass" in legal)
         hand = page.locator("#hand .card")
         assert hand.count() == len(view["hand"])
-        action = rng.choice(legal)
         if view["top"] is None:
             leads += 1
-            select_play(page, action)
-            page.click("#play-selected")
         else:
             answers += 1
             if len(legal) <= 12:
@@ -215,11 +200,7 @@ def test_a_chuopai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> 
                 for node in page.locator("#hand .card-button:not([disabled])").all()
             }
             assert usable == {code for play in legal for code in play.split()[1:]}
-            select_play(page, action)
-            page.click("#play-selected")
-        wait_idle(page, after_step=state["step"])
-    else:
-        pytest.fail("the deal did not end")
+    state = api_state(page, site)
     assert leads > 0 and answers > 0
     rows = page.locator(".accounts .account")
     assert rows.count() == 3

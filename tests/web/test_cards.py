@@ -13,12 +13,12 @@ Checked in Chromium on the pages and tables as drawn, at a desktop and a phone s
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
+from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page, play, settle, start_table, wait_idle
+from tables import new_page, settle, start_table
 
 # For every card on the page: what it shows, in what size and against what paper.
 # WCAG's contrast of two sRGB colours, composited over the paper when translucent.
@@ -142,15 +142,9 @@ def test_cards_at_the_table_and_at_the_end(
     page: Page, random_site: str, game: str, seed: int, lang: str
 ) -> None:
     start_table(page, random_site, game, seed, lang)
-    rng = random.Random(seed)
-    for turn in range(400):
-        state = api_state(page, random_site)
-        if state["status"] == "finished":
-            break
-        if turn % 4 == 2:
+    for decision in play_deal(page, random_site, at_random(seed)):
+        if decision.number % 4 == 2:
             # The hand, the groups, the dead pile or the round, the log, the prompt's buttons.
-            check(page, f"decision {turn}", han=lang == "zh")
-        play(page, rng.choice(sorted(state["legal"])))
-        wait_idle(page, after_step=state["step"])
+            check(page, f"decision {decision.number}", han=lang == "zh")
     assert page.locator("#ending").is_visible()
     assert check(page, "the end of the deal", han=lang == "zh") > 10

@@ -9,15 +9,15 @@ processes, as a person meets them.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from browser import serve
+from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page, play, start_table, wait_idle
+from tables import api_state, new_page, play, start_table
 
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
@@ -76,16 +76,16 @@ def test_a_deal_played_by_the_hints_with_the_guard_then_reviewed(
     browser: Browser, site: str, game: str, lang: str, seed: int
 ) -> None:
     page = opened(browser, guard=1500)
+    # The page's clock, still running as usual: a test of the guard can make its moment
+    # pass at once (below) instead of sleeping through it.
+    page.clock.install()
     start_table(page, site, game, seed, lang=lang, ai="easy")
     assert page.locator("#guard").input_value() == "1500", "the guard is on by default"
     hinted = 0
-    for decision in range(400):
-        wait_idle(page)
-        state = api_state(page, site)
-        if state["status"] == "finished":
-            break
+    for decision in play_deal(page, site, timeout=60000):
+        number, state = decision.number, decision.state
         # The Hint button (even decisions) or its key H (odd ones).
-        if decision % 2:
+        if number % 2:
             page.locator("#hand, #prompt").first.focus()
             page.keyboard.press("h")
         else:
@@ -100,32 +100,33 @@ def test_a_deal_played_by_the_hints_with_the_guard_then_reviewed(
             pass  # its button: a discard, a claim, a quick play
         else:
             assert sorted(shown) == sorted(answer["action"].split()[1:]), (shown, answer)
-        if decision < 2:
+        if number < 2:
             # The guard: nothing is sent before its moment ends, and it can be taken back.
             play(page, answer["action"])
             page.wait_for_selector("#undo")
             announced = page.locator("#announce").inner_text()
             assert announced and api_state(page, site)["step"] == state["step"]
-            if decision == 0:
+            if number == 0:
                 page.click("#undo")
             else:
                 page.keyboard.press("u")
             page.wait_for_selector("#undo", state="detached")
             assert WORDS[lang]["undone"] in page.locator("#announce").inner_text()
-            page.wait_for_timeout(1800)
+            # Past the guard's moment: a choice still pending would fire now, and its
+            # send turns the table busy before the clock returns (then moves the step).
+            page.clock.run_for(1800)
+            assert page.locator("#table-app").get_attribute("data-busy") == "false"
             assert api_state(page, site)["step"] == state["step"], "taken back: never sent"
             if page.locator("#prompt [data-focus=clear]:enabled").count():
                 page.click("#prompt [data-focus=clear]")
-            if decision == 1:
+            if number == 1:
                 # Then switched off in the Display menu, and remembered.
                 page.click("#display-menu summary")
                 page.select_option("#guard", "0")
                 page.click("#display-menu summary")
             page.wait_for_selector(".coach-hint")
-        play(page, answer["action"])
-        wait_idle(page, after_step=state["step"], timeout=60000)
-    else:
-        pytest.fail("the deal did not end")
+        # Then the hint is played, guarded or not (the driver clicks it).
+        decision.choose(answer["action"])
     assert hinted >= 3
     expected = WORDS[lang]["hints"].format(count=hinted)
     assert page.locator("#hints-used").inner_text() == expected
@@ -147,14 +148,8 @@ def test_the_review_of_a_deal_played_at_random_shows_progress_and_the_costliest_
 ) -> None:
     page = opened(browser, guard=0)
     start_table(page, site, game, seed, lang=lang, ai="easy")
-    rng = random.Random(seed)
-    for _ in range(400):
-        wait_idle(page)
-        state = api_state(page, site)
-        if state["status"] == "finished":
-            break
-        play(page, rng.choice(sorted(state["legal"])))
-        wait_idle(page, after_step=state["step"], timeout=60000)
+    for _decision in play_deal(page, site, at_random(seed), timeout=60000):
+        pass
     assert page.locator("#hints-used").inner_text().endswith(": 0")
     review_url = site + table_data(page)["urls"]["review"]
     page.click("#review-button")

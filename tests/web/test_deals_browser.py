@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from browser import WATCH_CSP, csp_violations, serve
+from deal_driver import finish_by_request
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from cardavia.ai.registry import get_player
@@ -71,12 +72,7 @@ def start(page: Page, site: str, game: str, seed: int) -> str:
 def finish(page: Page, site: str, game_id: str) -> dict[str, Any]:
     """Play the deal on to its end with the table's own cookie (the last legal action
     each time), then show its table again."""
-    state: dict[str, Any] = page.request.get(f"{site}/api/games/{game_id}").json()
-    while state["status"] != "finished":
-        body = {"action": state["legal"][-1], "step": state["step"]}
-        answer = page.request.post(f"{site}/api/games/{game_id}/actions", data=body)
-        assert answer.ok, answer.text()
-        state = answer.json()
+    state = finish_by_request(page, site, game_id, lambda legal: legal[-1])
     page.goto(f"{site}/play/{game_id}")
     page.wait_for_selector("#ending:not([hidden])")
     return state
@@ -261,6 +257,9 @@ def test_a_finished_deals_replay_steps_with_the_keys_and_keeps_the_step_in_the_a
 ) -> None:
     game_id = start(page, site, "sisepai", 109)
     finish(page, site, game_id)
+    # The page's clock, still running as usual: the pause is checked by making time pass
+    # at once (below) instead of sleeping through it.
+    page.clock.install()
     page.goto(f"{site}/replay/{game_id}?lang={lang}")
     page.wait_for_selector("#replay-app[data-ready=true]")
     app = page.locator("#replay-app")
@@ -284,7 +283,8 @@ def test_a_finished_deals_replay_steps_with_the_keys_and_keeps_the_step_in_the_a
     page.wait_for_function("() => Number(document.getElementById('replay-app').dataset.step) >= 3")
     page.keyboard.press("Space")
     stopped = app.get_attribute("data-step")
-    page.wait_for_timeout(700)
+    # More than two beats at the fast pace: a replay still playing would step on in them.
+    page.clock.run_for(700)
     assert (
         app.get_attribute("data-step") == stopped and app.get_attribute("data-playing") == "false"
     )

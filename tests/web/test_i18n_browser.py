@@ -21,8 +21,9 @@ from typing import Any
 
 import pytest
 from browser import WATCH_CSP, csp_violations, serve
+from deal_driver import at_random, focused, play_deal, press
 from playwright.sync_api import Browser, Page
-from tables import api_state, play, start_table, wait_idle
+from tables import start_table
 
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.web.app import create_app
@@ -247,40 +248,6 @@ def test_reduced_motion_and_more_contrast_are_respected(browser: Browser, site: 
 # -- the keyboard alone -----------------------------------------------------------------------
 
 
-FOCUS = """() => {
-  const el = document.activeElement;
-  const card = el.querySelector(".card");
-  const ring = (node) => getComputedStyle(node).boxShadow;
-  return {
-    inTable: Boolean(el.closest("#table-app")),
-    action: el.dataset.action ?? null,
-    code: el.dataset.code ?? null,
-    pressed: el.getAttribute("aria-pressed"),
-    id: el.id,
-    label: el.getAttribute("aria-label") ?? el.textContent.trim(),
-    visible:
-      el.matches(":focus-visible") && (ring(el) !== "none" || (card && ring(card) !== "none")),
-  };
-}"""
-
-
-def focused(page: Page) -> dict[str, Any]:
-    found: dict[str, Any] = page.evaluate(FOCUS)
-    return found
-
-
-def move_to(page: Page, wanted: dict[str, str | None], keys: tuple[str, ...]) -> None:
-    """Press ``keys`` in turn (each up to 60 times) until the focus is on ``wanted``."""
-    for key in keys:
-        for _ in range(60):
-            now = focused(page)
-            if all(now[name] == value for name, value in wanted.items()):
-                assert now["visible"], f"the focus on {now} is not visible"
-                return
-            page.keyboard.press(key)
-    pytest.fail(f"the keyboard never reached {wanted}")
-
-
 def start_by_keyboard(page: Page, site: str, game: str, lang: str, seed: int) -> None:
     """Tab to *Play a particular deal*, open it, type the deal number, press Enter."""
     page.goto(f"{site}/games/{game}?lang={lang}")
@@ -298,26 +265,17 @@ def start_by_keyboard(page: Page, site: str, game: str, lang: str, seed: int) ->
 def test_a_sisepai_deal_by_keyboard_alone_in_italian(browser: Browser, site: str) -> None:
     rng = random.Random(5)
     chosen: list[str] = []
+
+    def by_keys(page: Page, action: str) -> None:
+        press(page, action, rng.choice(["Enter", " "]))
+
     with opened(browser) as page:
         start_by_keyboard(page, site, "sisepai", "it", seed=16)
-        for _ in range(400):
-            wait_idle(page)
-            state = api_state(page, site)
-            if state["status"] == "finished":
-                break
+        for decision in play_deal(page, site, at_random(rng), by=by_keys):
             now = focused(page)
             assert now["inTable"] and (now["action"] or now["code"]), "focus on a choice"
-            action = rng.choice(sorted(state["legal"]))
-            chosen.append(action.split()[0])
-            if action.startswith("discard"):
-                # The first discard has the focus; the arrow keys walk the hand.
-                move_to(page, {"action": action}, ("ArrowRight", "ArrowLeft"))
-            else:
-                move_to(page, {"action": action}, ("Tab", "Shift+Tab"))
-            page.keyboard.press(rng.choice(["Enter", " "]))
-            wait_idle(page, after_step=state["step"])
-        else:
-            pytest.fail("the deal did not end")
+            # The first discard has the focus; the arrow keys walk the hand (press).
+            chosen.append(decision.action.split()[0])
         assert {"take", "discard", "pass"} <= set(chosen), f"claims and discards: {chosen}"
         assert focused(page)["id"] == "new-deal", "at the end, the focus is on New deal"
         spoken = page.locator("#announce").inner_text()
@@ -326,34 +284,15 @@ def test_a_sisepai_deal_by_keyboard_alone_in_italian(browser: Browser, site: str
 
 
 def test_a_chuopai_deal_by_keyboard_alone_in_chinese(browser: Browser, site: str) -> None:
-    rng = random.Random(8)
     ways: set[str] = set()
     with opened(browser) as page:
         start_by_keyboard(page, site, "chuopai", "zh", seed=4)
-        for _ in range(300):
-            wait_idle(page)
-            state = api_state(page, site)
-            if state["status"] == "finished":
-                break
+        for decision in play_deal(page, site, at_random(8), by=press, limit=300):
             now = focused(page)
             assert now["inTable"] and now["code"], "focus on the first usable card"
-            action = rng.choice(sorted(state["legal"]))
-            quick = page.locator(f"#prompt .quick-plays [data-action='{action}']")
-            if quick.count():
-                ways.add("quick play")
-                move_to(page, {"action": action}, ("Shift+Tab", "Tab"))
-            else:
-                ways.add("cards, then Play")
-                # Choose each card of the play with Space, then go up to Play.
-                for code in action.split()[1:]:
-                    move_to(page, {"code": code, "pressed": "false"}, ("ArrowRight", "ArrowLeft"))
-                    page.keyboard.press(" ")
-                    assert focused(page)["pressed"] == "true", "the chosen card keeps the focus"
-                move_to(page, {"id": "play-selected"}, ("Shift+Tab",))
-            page.keyboard.press("Enter")
-            wait_idle(page, after_step=state["step"])
-        else:
-            pytest.fail("the deal did not end")
+            quick = page.locator(f"#prompt .quick-plays [data-action='{decision.action}']")
+            # A shortcut among the beating plays, or each card chosen with Space, then Play.
+            ways.add("quick play" if quick.count() else "cards, then Play")
         spoken = page.locator("#announce").inner_text()
         assert any(word in spoken for word in ("领出", "压上", "赢得这一轮", "过")), spoken
         assert ways == {"quick play", "cards, then Play"}, ways
@@ -373,7 +312,6 @@ def sideways(page: Page) -> int:
 def test_a_phone_in_portrait_plays_without_scrolling_sideways(
     browser: Browser, site: str, game: str
 ) -> None:
-    rng = random.Random(2)
     phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
     with opened(browser, **phone) as page:
         for lang in LANGUAGES:
@@ -381,14 +319,7 @@ def test_a_phone_in_portrait_plays_without_scrolling_sideways(
                 page.goto(site + with_lang(path, lang))
                 assert sideways(page) == 0, f"{path} in {lang}"
         start_table(page, site, game, 21, "id")
-        for turn in range(400):
-            assert sideways(page) == 0, f"turn {turn}"
-            state = api_state(page, site)
-            if state["status"] == "finished":
-                break
-            play(page, rng.choice(sorted(state["legal"])))
-            wait_idle(page, after_step=state["step"])
-        else:
-            pytest.fail("the deal did not end")
+        for decision in play_deal(page, site, at_random(2)):
+            assert sideways(page) == 0, f"turn {decision.number}"
         assert sideways(page) == 0, "the end of the deal"
         assert page.locator("#ending").is_visible()

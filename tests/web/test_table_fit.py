@@ -12,12 +12,12 @@ several groups (random AIs take whatever they can).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
+from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import SIZES, api_state, new_page, play, settle, start_table, wait_idle
+from tables import SIZES, new_page, settle, start_table
 
 # What must be seen, by selector; every element each selector finds is checked.
 NEEDED = {
@@ -115,23 +115,15 @@ def test_every_decision_fits_every_screen(
     page: Page, random_site: str, game: str, seed: int, lang: str
 ) -> None:
     start_table(page, random_site, game, seed, lang)
-    rng = random.Random(seed)
     decisions = 0
     most_groups = 0
-    for _ in range(400):
-        wait_idle(page)
-        state = api_state(page, random_site)
-        if state["status"] == "finished":
-            break
+    for decision in play_deal(page, random_site, at_random(seed)):
         decisions += 1
         if game == "sisepai":
-            most_groups = max(most_groups, min(len(groups) for groups in state["view"]["exposed"]))
+            exposed = decision.view["exposed"]
+            most_groups = max(most_groups, min(len(groups) for groups in exposed))
         problems = unseen(page, game)
         assert problems == {}, f"decision {decisions} of deal {seed}: {problems}"
-        play(page, rng.choice(sorted(state["legal"])))
-        wait_idle(page, after_step=state["step"])
-    else:
-        pytest.fail("the deal did not end")
     assert decisions >= 8, "a long deal"
     if game == "sisepai":
         assert most_groups >= 4, "late in the deal every seat has laid down several groups"
@@ -173,12 +165,6 @@ def test_the_sisepai_hand_takes_at_most_three_rows_on_a_phone(
 ) -> None:
     page = new_page(browser, **PHONE)
     start_table(page, random_site, "sisepai", seed, lang)
-    rng = random.Random(seed)
-    for _ in range(400):
-        state = api_state(page, random_site)
-        if state["status"] == "finished":
-            break
+    for _decision in play_deal(page, random_site, at_random(seed)):
         assert page.evaluate(ROWS) <= 3
-        play(page, rng.choice(sorted(state["legal"])))
-        wait_idle(page, after_step=state["step"])
     page.context.close()

@@ -14,35 +14,19 @@ person's eyes while the AIs play, and the end of a deal adds up.
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page, play, settle, start_table, wait_idle
+from tables import api_state, new_page, settle, start_table
 
 
 def opened(browser: Browser, pace: str = "instant", **options: Any) -> Page:
     page = new_page(browser, pace, **options)
     page.on("pageerror", lambda error: pytest.fail(f"script error on the page: {error}"))
     return page
-
-
-def decisions(page: Page, random_site: str, seed: int) -> Iterator[dict[str, Any]]:
-    """Each decision of the deal open in ``page``, until its end; the test looks, then
-    this plays one of the legal actions (drawn from ``seed``) by clicking."""
-    rng = random.Random(seed)
-    for _ in range(400):
-        wait_idle(page)
-        state = api_state(page, random_site)
-        if state["status"] == "finished":
-            return
-        yield state
-        play(page, rng.choice(sorted(state["legal"])))
-        wait_idle(page, after_step=state["step"])
-    pytest.fail("the deal did not end")
 
 
 # -- prompts that match the choices --------------------------------------------------------
@@ -70,7 +54,8 @@ def test_every_prompt_names_exactly_the_choices_offered(
     seen: set[frozenset[str]] = set()
     for seed in seeds:
         start_table(page, random_site, game, seed)
-        for state in decisions(page, random_site, seed):
+        for decision in play_deal(page, random_site, at_random(seed)):
+            state = decision.state
             text = page.locator("#prompt .prompt-text").inner_text()
             offered = {
                 str(node.get_attribute("data-action")).split()[0]
@@ -109,7 +94,8 @@ def test_the_log_after_a_reload_reads_as_it_did_live(
     page = opened(browser)
     start_table(page, random_site, game, seed, lang)
     compared = 0
-    for number, _state in enumerate(decisions(page, random_site, seed)):
+    for decision in play_deal(page, random_site, at_random(seed)):
+        number = decision.number
         if number % 3:
             continue
         live = page.evaluate(LOG)
@@ -160,7 +146,7 @@ def test_nothing_moves_while_the_ais_play(
     page.context.add_init_script(WATCH_SHIFTS)
     start_table(page, random_site, game, seed)
     total = 0.0
-    for _state in decisions(page, random_site, seed):
+    for _decision in play_deal(page, random_site, at_random(seed)):
         shifts: list[list[float]] = page.evaluate("window.__shifts")
         total += sum(value for value, _ in shifts)
         page.evaluate("window.__shifts = []")
@@ -197,7 +183,7 @@ def test_the_end_of_a_sisepai_deal_explains_the_score(
 ) -> None:
     page = opened(browser, viewport={"width": size[0], "height": size[1]})
     start_table(page, random_site, "sisepai", 28)  # a deal a seat wins, with exposed groups
-    for _state in decisions(page, random_site, 28):
+    for _decision in play_deal(page, random_site, at_random(28)):
         pass
     state = api_state(page, random_site)
     result, breakdown = state["result"], state["view"]["breakdown"]
@@ -224,7 +210,7 @@ def test_the_end_of_a_chuopai_deal_shows_each_seats_account(
 ) -> None:
     page = opened(browser)
     start_table(page, random_site, "chuopai", 6)
-    for _state in decisions(page, random_site, 6):
+    for _decision in play_deal(page, random_site, at_random(6)):
         pass
     state = api_state(page, random_site)
     accounts = page.locator(".accounts .account")
@@ -265,9 +251,11 @@ def test_a_lost_claim_is_explained_in_the_log_and_the_prompt(
     takes the card into an identical triple (sisepai.md §6.3: level 3 before level 5)."""
     page = opened(browser)
     start_table(page, random_site, "sisepai", 12, lang)
-    for number, _state in enumerate(decisions(page, random_site, 12)):
-        if number == 5:
+    for decision in play_deal(page, random_site, at_random(12)):
+        if decision.number == 5:
             break
+    else:
+        pytest.fail("the deal ended before the person's fifth decision")
     state = api_state(page, random_site)
     (lost,) = [event for event in state["events"] if event.get("lost")]
     assert lost["lost"] == {"theirs": "triple", "yours": "mixed"}
