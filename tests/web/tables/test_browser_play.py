@@ -15,7 +15,7 @@ import json
 import random
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -109,7 +109,9 @@ class Person:
     errors: list[str] = field(default_factory=list)
     heard: list[str] = field(default_factory=list)
     """What the page heard and said, in order: its sockets' frames, its requests to the
-    table's API, its console (a failure's evidence)."""
+    table's API, its console, the test's clicks (a failure's evidence)."""
+    note: Callable[[str], None] = print
+    """Adds a line to ``heard``, timestamped (set by :func:`watch`)."""
 
     @property
     def address(self) -> str:
@@ -143,6 +145,8 @@ def watch(person: Person) -> None:
     def note(text: str) -> None:
         heard.append(f"{datetime.now():%H:%M:%S.%f} {text}")
 
+    person.note = note
+
     def socket(ws: WebSocket) -> None:
         note(f"socket open {ws.url}")
         ws.on("framereceived", lambda payload: note(f"<- {_summary(payload)}"))
@@ -152,10 +156,13 @@ def watch(person: Person) -> None:
     person.page.on("websocket", socket)
     person.page.on("console", lambda message: note(f"console {message.type}: {message.text}"))
     person.page.on(
-        "requestfinished",
-        lambda request: (
-            "/api/tables/" in request.url
-            and note(f"{request.method} {request.url.split('/api/tables/', 1)[1]}")
+        "response",
+        lambda response: (
+            "/api/tables/" in response.url
+            and note(
+                f"{response.request.method} {response.url.split('/api/tables/', 1)[1]}"
+                f" {response.status}"
+            )
         ),
     )
 
@@ -197,7 +204,8 @@ def evidence(people: list[Person], headline: str) -> str:
     for index, person in enumerate(people):
         try:
             shown = person.page.evaluate(
-                "() => ({...document.getElementById('table-app').dataset})"
+                "() => ({...document.getElementById('table-app').dataset,"
+                " prompt: document.getElementById('prompt').innerText})"
             )
             deal = person.frame()["deal"] or {}
             state = f"shows {shown}; its seat's frame: deal {deal.get('id')} key {deal.get('key')}"
@@ -383,7 +391,9 @@ def leave_and_return(people: list[Person], index: int, deal: dict[str, Any]) -> 
 def deal_again(people: list[Person], button: str) -> None:
     """The host deals again (the same cards, or new ones) and every table follows."""
     people[0].page.wait_for_selector("#ending:not([hidden])")
+    people[0].note(f"test: clicking {button}")
     people[0].page.click(button)
+    people[0].note(f"test: clicked {button}")
     for index, person in enumerate(people):
         try:
             person.page.wait_for_function(
