@@ -123,17 +123,19 @@ def _play(browser: Any, url: str, game: str, deal: int, pace: str, seed: int) ->
     return [ms / 1000 for ms in found]
 
 
-def click(page: Any, action: str) -> None:
+def click(page: Any, action: str, *, wait_after: bool = True) -> None:
     """Play ``action`` as a person would: its button, or (a Chuo Pai play) its cards, then
-    Play. Cards are clicked near their left edge, which overlapping cards leave showing."""
+    Play. Cards are clicked near their left edge, which overlapping cards leave showing.
+    Without ``wait_after``, the last click returns once dispatched (Playwright otherwise
+    waits for any navigation it started, which a loaded machine can make slow)."""
     button = page.locator(f"[data-action='{action}']:visible")
     if button.count():
-        button.first.click()
+        button.first.click(no_wait_after=not wait_after)
         return
     for code in action.split()[1:]:
         card = page.locator(f"#hand .card-button[data-code='{code}'][aria-pressed='false']")
         card.first.click(position={"x": 4, "y": 12})
-    page.click("#play-selected")
+    page.click("#play-selected", no_wait_after=not wait_after)
 
 
 def _figures(values: list[float], target: float) -> dict[str, Any]:
