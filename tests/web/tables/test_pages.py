@@ -157,6 +157,20 @@ def test_a_wrong_invitation_a_bad_name_and_a_full_table_change_nothing(app: Any)
     assert [seat["state"] for seat in seats] == ["here", "here", "ai"]
 
 
+def test_a_name_like_the_hosts_gets_the_form_again_in_words(app: Any) -> None:
+    with client_of(app) as host, client_of(app) as friend:
+        table_id = make_table(host, name="Host")
+        invite = invite_of(host, table_id)
+        fake = {"invite": invite, "name": "Ноst"}  # Cyrillic Н and о
+        answer = friend.post(f"/tables/{table_id}/join?lang=it", data=fake)
+        assert answer.status_code == 422
+        assert "Qualcuno a questo tavolo ha un nome che sembra uguale a questo" in answer.text
+        api = friend.post(f"/api/tables/{table_id}/seats", json=fake)
+        assert api.status_code == 422
+        seats = table_data(host.get(f"/tables/{table_id}").text)["frame"]["table"]["seats"]
+    assert [seat.get("name") for seat in seats] == ["Host", None, None]
+
+
 def test_the_table_page_speaks_the_persons_language(app: Any) -> None:
     with client_of(app) as host:
         table_id = make_table(host)
