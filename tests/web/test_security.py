@@ -561,3 +561,13 @@ def test_a_redirect_never_sends_the_browser_to_the_host_the_request_named(
     location = response.headers["location"]
     assert location == path.replace("/?", "?").rstrip("/")  # (was http://evil.example/docs)
     assert "evil.example" not in location and not location.startswith("//")
+
+
+@pytest.mark.parametrize(
+    ("path", "methods"),
+    [("/replay", "GET, POST"), ("/api/games/x/ai-seat", "GET, POST"), ("/api/games", "POST")],
+)
+def test_a_405_names_every_method_of_its_path(client: TestClient, path: str, methods: str) -> None:
+    response = client.put(path)
+    assert response.status_code == 405
+    assert response.headers["allow"] == methods  # (said GET alone for /replay)
