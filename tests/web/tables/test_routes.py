@@ -284,3 +284,6 @@ def test_the_schema_says_what_is_enforced(client: TestClient) -> None:
         assert client.post("/api/tables", json=short).status_code == 422
     long = {"game": "chuopai", "name": "A" * (NAME_LIMIT + 1), "seats": ["basic"] * 2}
     assert client.post("/api/tables", json=long).status_code == 422
+    docs = client.get("/docs").text  # each choice of a body is on the reference page
+    for body in ("NewSisepaiTable", "NewChuopaiTable", "Act", "Start"):
+        assert f'href="#schema-{body}"' in docs and f'id="schema-{body}"' in docs

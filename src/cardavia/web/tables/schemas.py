@@ -24,7 +24,7 @@ class _NewTable(BaseModel):
     name: str = Field(
         min_length=1,
         max_length=NAME_LIMIT,
-        description="The host's display name: visible characters, no `<` or `>`.",
+        description=f"The host's display name (≤ {NAME_LIMIT}).",
     )
     absent: Literal["easy", "basic", "strong"] = Field(
         default="basic", description="Who decides for a person whose time ran out or is away."
@@ -36,7 +36,7 @@ class _NewTable(BaseModel):
 _SEAT = Literal["person", "easy", "basic", "strong"]
 _OTHERS = {game: get_game(game).players - 1 for game in ("sisepai", "chuopai")}
 """How many seats besides the host's each game has: ``seats`` names exactly these."""
-_SEATS_SAY = "Seat 1 onward, one each: a person (invited), or an AI of that level."
+_SEATS_SAY = "Seat 1 onward: a person (invited), or an AI of that level."
 
 
 class NewSisepaiTable(_NewTable):
@@ -71,7 +71,7 @@ class JoinTable(BaseModel):
     name: str = Field(
         min_length=1,
         max_length=NAME_LIMIT,
-        description="A display name: visible characters, no `<` or `>`, unlike the others'.",
+        description=f"A display name (≤ {NAME_LIMIT}).",
     )
 
 
