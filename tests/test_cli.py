@@ -77,3 +77,22 @@ def test_the_server_prunes_by_itself_at_start_up(tmp_path: Path) -> None:
         assert store.get("old-idle-deal---") is None
         assert store.get("new-idle-deal---") is not None
     engine.dispose()
+
+
+def test_serve_on_a_busy_port_says_so_in_one_sentence(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'cardavia.sqlite3'}")
+        done = subprocess.run(
+            [sys.executable, "-m", "cardavia.cli", "serve", "--port", str(port)],
+            env=env, capture_output=True, text=True, check=False, timeout=60,
+        )  # fmt: skip
+    assert done.returncode != 0
+    assert done.stderr.strip() == (
+        f"Cardavia cannot serve: port {port} is in use (on 127.0.0.1): "
+        "stop what uses it or choose --port"
+    ), done.stderr  # (was Granian's 70-line traceback)

@@ -230,6 +230,10 @@ def serve(
         typer.echo(f"unknown server {server!r}: choose one of {', '.join(SERVERS)}", err=True)
         raise typer.Exit(2)
     settings = Settings.from_env()
+    problem = _port_problem(host, port)
+    if problem is not None:
+        typer.echo(f"Cardavia cannot serve: {problem}", err=True)
+        raise typer.Exit(1)
     _check_database(settings.database_url)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"Cardavia: open http://{shown}:{port}/ (games stored in {settings.database_label})")
@@ -237,6 +241,33 @@ def serve(
         _serve_granian(host, port, settings)
     else:
         _serve_uvicorn(host, port, settings)
+
+
+def _port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host:port``, in one sentence, or ``None``.
+
+    Both servers print a long traceback for a port in use (Granian's worker, 70 lines),
+    and may exit 0: a socket bound and closed here, as the servers bind theirs
+    (``SO_REUSEADDR``: a port only in TIME_WAIT is free), finds it first. A program that
+    takes the port between this check and the server's start still gets the traceback.
+    """
+    import errno
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as error:
+        return f"cannot listen on {host!r}: {getattr(error, 'strerror', None) or error}"
+    family, kind, proto, _, address = found[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return f"port {port} is in use (on {host}): stop what uses it or choose --port"
+            return f"cannot listen on {host} port {port}: {error.strerror or error}"
+    return None
 
 
 def _serve_granian(host: str, port: int, settings: Any) -> None:

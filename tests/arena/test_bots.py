@@ -95,6 +95,8 @@ def test_a_program_failing_at_once_leaves_basic_to_play_exactly_as_basic(game: s
         ("garbage", "malformed", "which is not JSON"),
         ("badtext", "malformed", "'jump' is not"),
         ("chatty", "malformed", "after its answer"),
+        ("deep", "malformed", "nested too deeply to read"),  # a RecursionError ended the run
+        ("noisy", "crash", "boom: the last words"),
     ],
 )
 def test_each_failure_is_reported_and_basic_finishes_the_deal(
@@ -119,6 +121,14 @@ def test_workers_end_their_programs_even_stubborn_ones() -> None:
     result = run_arena("chuopai", names, 4, 1, 2, **PATIENT)
     assert result.faults == [] and result.seatings == 12
     assert running_with(token) == []
+
+
+def test_processes_a_program_started_in_sessions_of_their_own_end_with_it() -> None:
+    token = uuid.uuid4().hex
+    names = (faulty("daemon", 1, token), "basic", "basic")
+    result = run_arena("chuopai", names, 1, 1, **PATIENT)
+    assert result.faults == [] and result.seatings == 3
+    assert running_with(token) == []  # 6 were left after 3 deals (issue 28)
 
 
 def test_a_program_that_quits_between_deals_is_started_again() -> None:

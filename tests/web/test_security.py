@@ -550,3 +550,24 @@ def test_what_json_schema_calls_no_integer_is_refused(client: TestClient, seed: 
     )
     response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
     assert_clear_error(response, 422)
+
+
+@pytest.mark.parametrize("path", ["/docs/", "/games/chuopai/", "/games/chuopai/?lang=it"])
+def test_a_redirect_never_sends_the_browser_to_the_host_the_request_named(
+    client: TestClient, path: str
+) -> None:
+    response = client.get(path, headers={"Host": "evil.example"}, follow_redirects=False)
+    assert response.status_code == 307
+    location = response.headers["location"]
+    assert location == path.replace("/?", "?").rstrip("/")  # (was http://evil.example/docs)
+    assert "evil.example" not in location and not location.startswith("//")
+
+
+@pytest.mark.parametrize(
+    ("path", "methods"),
+    [("/replay", "GET, POST"), ("/api/games/x/ai-seat", "GET, POST"), ("/api/games", "POST")],
+)
+def test_a_405_names_every_method_of_its_path(client: TestClient, path: str, methods: str) -> None:
+    response = client.put(path)
+    assert response.status_code == 405
+    assert response.headers["allow"] == methods  # (said GET alone for /replay)

@@ -1,10 +1,16 @@
 """An external program the arena talks to in lines, never waiting past a deadline.
 
-The program runs in a session of its own, so that killing it also kills anything it
-started. Its standard error goes to a temporary file (a pipe nobody read would fill
-up and stall it); the last lines are quoted when it fails. Every read and write waits
-with ``select`` until a deadline, so a program that hangs, or stops reading, costs the
-arena its timeout and no more.
+The program runs in a session (and process group) of its own, with a mark in its
+environment that everything it starts inherits. Ending it ends its whole tree: the
+group, every descendant found in ``/proc``, and every process carrying the mark, also
+those that left the group with ``setsid()`` and were orphaned (:func:`end_tree`).
+
+Its standard error is a pipe that a thread of its own keeps emptying (a pipe nobody
+read would fill up and stall the program), keeping only the last :data:`STDERR_KEPT`
+bytes: the last lines are quoted when it fails, and a program writing gigabytes costs
+no disk and no memory. Every read and write of its input and output waits with
+``select`` until a deadline, so a program that hangs, or stops reading, costs the arena
+its timeout and no more.
 """
 
 from __future__ import annotations
@@ -15,14 +21,22 @@ import selectors
 import shlex
 import signal
 import subprocess
-import tempfile
+import threading
 import time
-from typing import IO
+import uuid
+from pathlib import Path
 
 MAX_LINE = 1 << 20
 """The longest line a program may write (1 MiB): a longer one is garbage."""
 EXIT_GRACE = 1.0
 """Seconds a program is given to exit by itself after ``bye`` before it is killed."""
+STDERR_KEPT = 8192
+"""The bytes of a program's standard error kept, the last ones (a traceback's end)."""
+MARK = "CARDAVIA_BOT_MARK"
+"""The environment variable that marks a program and everything it starts."""
+SWEEPS = 20
+"""Rounds of :func:`end_tree` at most: a process forking as fast as it can is caught
+within a few, and the arena never loops for ever on a process it cannot kill."""
 
 
 class ChildFault(Exception):
@@ -44,22 +58,24 @@ class Child:
             raise ChildFault("crash", f"cannot read the command: {error}") from None
         if not argv:
             raise ChildFault("crash", "an empty command")
-        # Closed in kill(), which every path out of the arena reaches.
-        self._stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
+        self._mark = uuid.uuid4().hex
         environment = dict(os.environ, PYTHONUNBUFFERED="1")  # a Python bot's print() flushes
+        environment[MARK] = self._mark
         try:
             self._process = subprocess.Popen(
                 argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=self._stderr,
+                stderr=subprocess.PIPE,
                 start_new_session=True,
                 env=environment,
             )
         except OSError as error:
-            self._stderr.close()
             raise ChildFault("crash", f"cannot start {argv[0]!r}: {error.strerror}") from None
         assert self._process.stdin is not None and self._process.stdout is not None
+        assert self._process.stderr is not None
+        # Stopped in kill(), which every path out of the arena reaches.
+        self._stderr = Tail(self._process.stderr.fileno(), STDERR_KEPT)
         self._in = self._process.stdin.fileno()
         self._out = self._process.stdout.fileno()
         os.set_blocking(self._in, False)
@@ -121,31 +137,27 @@ class Child:
             self.kill()
 
     def kill(self) -> None:
-        """Kill the program and everything it started; release the pipes and the file."""
+        """Kill the program and everything it started; release the pipes."""
         if self._killed:
             return
         self._killed = True
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self._process.pid, signal.SIGKILL)
+        # Before the program is reaped: its pid (its group's id) cannot be reused yet.
+        end_tree(self._process.pid, self._mark)
         with contextlib.suppress(OSError):
             self._process.kill()
         self._process.wait()
-        for stream in (self._process.stdin, self._process.stdout):
+        self._stderr.stop()
+        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
             with contextlib.suppress(OSError):
                 stream.close()  # type: ignore[union-attr]
         self._selector.close()
-        self._stderr.close()
 
-    def stderr_tail(self, lines: int = 5) -> str:
-        """The last lines the program wrote to its standard error."""
-        try:
-            self._stderr.seek(0, os.SEEK_END)
-            size = self._stderr.tell()
-            self._stderr.seek(max(0, size - 4096))
-            text = self._stderr.read().decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return ""
-        return "\n".join(text.strip().splitlines()[-lines:])
+    def stderr_tail(self, lines: int = 5, width: int = 200) -> str:
+        """The last lines the program wrote to its standard error, each cut to ``width``
+        characters and made printable (a terminal's escapes become ``?``)."""
+        kept = self._stderr.text().strip().splitlines()[-lines:]
+        cut = (line if len(line) <= width else line[:width] + "…" for line in kept)
+        return "\n".join("".join(c if c.isprintable() else "?" for c in line) for line in cut)
 
     # --- inside -------------------------------------------------------------------------
 
@@ -185,3 +197,114 @@ class Child:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(EXIT_GRACE)
         return ChildFault("crash", self.exit_message())
+
+
+class Tail:
+    """The last ``keep`` bytes of a pipe, read as they come by a thread of its own."""
+
+    def __init__(self, fd: int, keep: int) -> None:
+        self._fd = fd
+        self._keep = keep
+        self._data = b""
+        self._ended = False
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        os.set_blocking(fd, False)
+        self._thread = threading.Thread(target=self._run, name="bot-stderr", daemon=True)
+        self._thread.start()
+
+    def text(self) -> str:
+        """What was kept, with what the pipe holds now (all a program wrote before it
+        was seen to exit)."""
+        self._pull()
+        with self._lock:
+            return self._data.decode("utf-8", "replace")
+
+    def stop(self) -> None:
+        """Stop reading (the caller closes the pipe afterwards)."""
+        self._stopping.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        with selectors.DefaultSelector() as selector:
+            selector.register(self._fd, selectors.EVENT_READ)
+            while not self._stopping.is_set() and not self._ended:
+                if selector.select(0.2):
+                    self._pull()
+
+    def _pull(self) -> None:
+        """Read what the pipe holds, keeping the last bytes (one reader at a time)."""
+        with self._lock:
+            while not self._ended:
+                try:
+                    chunk = os.read(self._fd, 65536)
+                except BlockingIOError:
+                    return
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    self._ended = True
+                    return
+                self._data = (self._data + chunk)[-self._keep :]
+
+
+def end_tree(leader: int, mark: str) -> None:
+    """SIGKILL a program's process group, its descendants and every process with its
+    mark, round after round until none is left (at most :data:`SWEEPS` rounds).
+
+    The process group alone misses a descendant that called ``setsid()``; descendants
+    alone miss one that was orphaned (its parent exited, so it hangs under ``init``);
+    the mark in the environment finds both, unless the process also replaced its
+    environment. Where there is no ``/proc`` (macOS) only the group is killed.
+    """
+    for _ in range(SWEEPS):
+        found = _tree(leader, mark)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(leader, signal.SIGKILL)
+        for pid in found:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        if not found:
+            return
+
+
+def _tree(leader: int, mark: str) -> set[int]:
+    """The live processes of ``leader``'s tree: its descendants, its group and session,
+    and those whose environment holds the ``mark`` (read from ``/proc``)."""
+    marked = f"\0{MARK}={mark}\0".encode()
+    children: dict[int, list[int]] = {}
+    found: set[int] = set()
+    try:
+        entries = [entry for entry in Path("/proc").iterdir() if entry.name.isdigit()]
+    except OSError:
+        return found
+    for entry in entries:
+        pid = int(entry.name)
+        try:
+            stat = (entry / "stat").read_bytes()
+            # pid (command) state ppid pgrp session …: the command may hold ")" or spaces.
+            state, ppid, group, session = stat[stat.rindex(b")") + 2 :].split()[:4]
+            if state in (b"Z", b"X"):  # dead, waiting to be reaped: nothing to kill
+                continue
+            children.setdefault(int(ppid), []).append(pid)
+            if leader in (int(group), int(session)) or marked in _environment(entry):
+                found.add(pid)
+        except (OSError, ValueError):
+            continue  # gone meanwhile, or not ours to read
+    below = [leader]
+    while below:
+        for child in children.get(below.pop(), []):
+            if child not in found:
+                found.add(child)
+                below.append(child)
+    found.discard(leader)  # (killed with its group, and reaped by the caller)
+    found.discard(os.getpid())
+    return found
+
+
+def _environment(entry: Path) -> bytes:
+    """A process's environment, NUL-separated (empty when it is not ours to read)."""
+    try:
+        return b"\0" + (entry / "environ").read_bytes() + b"\0"
+    except OSError:
+        return b""

@@ -5,6 +5,10 @@ object on one line, UTF-8. The arena says ``hello`` with the versions it speaks 
 program answers with the one it chose; then, per deal, ``start`` (answered by
 ``ready``), one ``decide`` per decision (answered by an ``action``), and ``result``;
 ``bye`` at the end.
+
+Whatever bytes a program writes, reading them gives the message due or raises one
+short :class:`ProtocolError` quoting them: nothing else escapes (a line of 200,000
+``[`` is too deeply nested to read, not the end of the arena's run).
 """
 
 from __future__ import annotations
@@ -67,7 +71,7 @@ def read_hello(line: bytes) -> int:
     if type(version) is not int or version not in VERSIONS:
         speaks = ", ".join(map(str, VERSIONS))
         raise ProtocolError(
-            "protocol", f"answered hello with version {version!r}; this arena speaks {speaks}"
+            "protocol", f"answered hello with version {_short(version)}; this arena speaks {speaks}"
         )
     return version
 
@@ -82,23 +86,29 @@ def read_action(line: bytes, game: Any, legal: Sequence[Any]) -> Any:
     message = _object(line, "action")
     text = message.get("action")
     if not isinstance(text, str):
-        raise ProtocolError("malformed", f"an action answer needs an action text, not {text!r}")
+        raise ProtocolError(
+            "malformed", f"an action answer needs an action text, not {_short(text)}"
+        )
     try:
         action = game.parse_action(text)
     except CardaviaError as error:
-        raise ProtocolError("malformed", f"answered {text!r}: {error}") from None
+        raise ProtocolError("malformed", f"answered {_short(text)}: {_cut(str(error))}") from None
     for choice in legal:
         if str(choice) == str(action):
             return choice
-    raise ProtocolError("illegal", f"answered {text!r}, which is not legal here")
+    raise ProtocolError("illegal", f"answered {_short(text)}, which is not legal here")
 
 
 def _object(line: bytes, kind: str) -> dict[str, Any]:
     """The JSON object of type ``kind`` that ``line`` must be."""
     try:
         message = json.loads(line)
-    except (UnicodeDecodeError, ValueError):
+    except ValueError:  # (also bytes that are not UTF-8, and too many digits)
         raise ProtocolError("malformed", f"wrote {quote(line)}, which is not JSON") from None
+    except RecursionError:  # arrays or objects nested deeper than Python's stack
+        raise ProtocolError(
+            "malformed", f"wrote {quote(line)}, which is nested too deeply to read"
+        ) from None
     if not isinstance(message, dict) or message.get("type") != kind:
         raise ProtocolError("malformed", f"wrote {quote(line)} where a {kind!r} message was due")
     return message
@@ -108,3 +118,17 @@ def quote(line: bytes, limit: int = 80) -> str:
     """What a program wrote, as a short, printable quotation."""
     text = line.decode("utf-8", "replace").rstrip("\r\n")
     return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """A value a program sent, as a short, printable quotation (its ``repr``, cut)."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[:limit] + "…")
+    if isinstance(value, list | dict):  # (never repr'd: it may be nested deeply)
+        return "an array" if isinstance(value, list) else "an object"
+    return _cut(repr(value), limit)
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    """``text`` cut to ``limit`` characters: a refusal quoting a program stays short."""
+    return text if len(text) <= limit else text[:limit] + "…"

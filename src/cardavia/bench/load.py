@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardavia.bench.servers import ServerProcess
+from cardavia.bench.servers import ServerProcess, tree_cpu_seconds
 from cardavia.games.registry import GAME_NAMES
 from cardavia.records import parse_record, replay
 from cardavia.store import sqlite_url
@@ -285,9 +285,10 @@ def machine_ticks() -> tuple[int, int]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds used so far by process ``pid`` (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU seconds used so far by the server ``pid`` and every process
+    below it (Linux /proc): under Granian the app runs in a worker process, and the
+    parent alone used 0.0 of a run (issue 28)."""
+    return tree_cpu_seconds(pid)
 
 
 @contextmanager

@@ -134,15 +134,17 @@ class ServerProcess:
 
 
 def tree_cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds used so far by process ``pid`` and every live process
-    below it (the HTTP server's worker, the AI workers), from Linux's /proc."""
+    """User + system CPU seconds used so far by process ``pid`` and every process below
+    it (the HTTP server's worker, the AI workers), from Linux's /proc: the live ones'
+    own, and those of the children they have waited for (a worker that ended and was
+    reaped still counts, in its parent's ``cutime`` and ``cstime``)."""
     total = 0.0
     for member in process_tree(pid):
         try:
             fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue  # it ended meanwhile
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        total += sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
     return total
 
 

@@ -35,8 +35,9 @@ class Endpoint:
     path: str
     summary: str
     description: str
-    body: str | None
-    """The request body's schema name, if any."""
+    body: tuple[str, ...]
+    """The request body's schema name, if any; the names of its choices when a field
+    chooses the body (``oneOf``: a new table's body by its ``game``)."""
     responses: tuple[tuple[str, str, str | None], ...]
     """``(status, description, schema name)``."""
 
@@ -57,6 +58,14 @@ def _ref_name(schema: dict[str, Any] | None) -> str | None:
         return None
     ref = schema.get("$ref")
     return ref.rsplit("/", 1)[-1] if isinstance(ref, str) else None
+
+
+def _body_names(schema: dict[str, Any] | None) -> tuple[str, ...]:
+    """The schema names of a body: its ``$ref``, or each of its ``oneOf`` choices."""
+    if not schema:
+        return ()
+    choices = schema.get("oneOf", [schema])
+    return tuple(name for name in map(_ref_name, choices) if name)
 
 
 def _type(schema: dict[str, Any]) -> str:
@@ -90,9 +99,8 @@ def describe(openapi: dict[str, Any], _: Callable[[str], str] = _same) -> ApiDes
     for path, methods in openapi.get("paths", {}).items():
         for method, operation in methods.items():
             content = operation.get("requestBody", {}).get("content", {})
-            body = _ref_name(content.get("application/json", {}).get("schema"))
-            if body:
-                used.add(body)
+            body = _body_names(content.get("application/json", {}).get("schema"))
+            used.update(body)
             responses = []
             for status, response in operation.get("responses", {}).items():
                 schema = response.get("content", {}).get("application/json", {}).get("schema")

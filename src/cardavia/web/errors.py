@@ -7,13 +7,14 @@ gives a 503 that says so (nothing was half-written: the store works in transacti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from cardavia.store import StoreUnavailableError
 from cardavia.web.deals import BadActionError, ConflictError, GameNotFoundError
@@ -89,6 +90,26 @@ def describe_validation(errors: Sequence[Any]) -> str:
     return "; ".join(parts) or "the request is not valid"
 
 
+def allowed_methods(request: Request, headers: Mapping[str, str]) -> str:
+    """Every method some route of ``request``'s path takes, for ``Allow``: Starlette
+    names only the first route's, so ``PUT /replay`` said ``GET`` though ``POST`` is
+    served there too (issue 28)."""
+    methods = {m.strip() for m in headers.get("Allow", "").split(",") if m.strip()}
+
+    def walk(routes: Sequence[Any]) -> None:
+        for route in routes:
+            inner = getattr(route, "original_router", None)  # FastAPI's included routers
+            if inner is not None:
+                walk(inner.routes)
+            elif getattr(route, "methods", None):
+                match, _ = route.matches(request.scope)
+                if match is not Match.NONE:
+                    methods.update(route.methods)
+
+    walk(request.app.router.routes)
+    return ", ".join(sorted(methods))
+
+
 def install(app: FastAPI) -> None:
     """Register the error handlers on ``app``."""
 
@@ -114,6 +135,8 @@ def install(app: FastAPI) -> None:
         response = _error(request, exc.status_code, message.get(exc.status_code, str(exc.detail)))
         # A 405 names the methods that are allowed (``Allow``), as HTTP requires.
         response.headers.update(exc.headers or {})
+        if exc.status_code == 405:
+            response.headers["Allow"] = allowed_methods(request, exc.headers or {})
         return response
 
     app.add_exception_handler(GameNotFoundError, not_found)

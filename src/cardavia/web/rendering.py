@@ -198,22 +198,21 @@ class Switch:
     """The page's language, named in itself."""
     languages: tuple[tuple[str, str, str, str], ...]
     """``(code, name in itself, html lang, address)`` of every language, in order. The
-    address keeps the page's other query parameters (``tab=rules``)."""
+    address keeps the page's other query parameters (``tab=rules``, ``invite=…``)."""
 
 
 def _switch(request: Request, here: str | None, lang: str) -> Switch:
     # A page answering a POST (a start form shown again) switches on its GET address.
     # Built from the path alone, always one leading slash: "//evil.example/x" (a 404)
     # would otherwise be a link to another host.
+    # A page's own address (``here``) may hold a query too: the invitation's token.
     path = "/" + request.url.path.lstrip("/")
-    action = here or (path if request.method == "GET" else "/")
-    kept = [
-        (key, value)
-        for key, value in parse_qsl(request.url.query, keep_blank_values=True)
-        if key != "lang"
-    ]
+    action, query = path if request.method == "GET" else "/", request.url.query
     if here is not None:
-        kept = []
+        action, _, query = here.partition("?")
+    kept = [
+        (key, value) for key, value in parse_qsl(query, keep_blank_values=True) if key != "lang"
+    ]
     links = tuple(
         (code, name, html_lang(code), f"{action}?{urlencode([*kept, ('lang', code)])}")
         for code, name in LANGUAGES.items()

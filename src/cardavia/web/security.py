@@ -4,6 +4,8 @@
   this site only, never inline: the pages pass data in ``application/json`` blocks),
   no MIME sniffing, no framing, no referrer to other sites, and ``no-store`` on
   everything that carries a deal (a shared computer's cache must not keep a token).
+  A redirect never names a host the request gave: Starlette's trailing-slash redirect
+  builds ``http://<Host header>/docs``; it leaves as ``/docs``.
 - :class:`BodyLimit`: a request body larger than the limit is refused with 413 before
   it is read whole, whether the client announced its length or streamed it.
 - :class:`NewGameLimiter`: how many deals one client may start in a minute (429).
@@ -75,6 +77,8 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = with_security_headers(message.get("headers", ()), path, self.hsts)
+                if 300 <= message["status"] < 400:
+                    headers = _relative_location(headers, scope)
                 message = {**message, "headers": headers}
             await send(message)
 
@@ -92,6 +96,26 @@ _HEADERS = (
 # Only when the site is served over HTTPS (CARDAVIA_SECURE_COOKIES): a browser told
 # this over plain HTTP would refuse the site until it expires.
 _HSTS = (b"strict-transport-security", b"max-age=31536000")
+
+
+def _relative_location(
+    headers: list[tuple[bytes, bytes]], scope: Scope
+) -> list[tuple[bytes, bytes]]:
+    """``headers`` with a ``Location`` on the request's own host made relative: a
+    redirect built from the request's URL must not send the browser to whatever host
+    the ``Host`` header named (a poisoned cache would then send everyone there)."""
+    host = next((value for name, value in scope["headers"] if name == b"host"), None)
+    out = []
+    for name, value in headers:
+        if name.lower() == b"location":
+            target = urlsplit(value.decode("latin-1"))
+            ours = host is not None and target.netloc.encode("latin-1").lower() == host.lower()
+            if target.scheme in ("http", "https") and ours:
+                relative = "/" + target.path.lstrip("/")  # never "//host/…"
+                relative += f"?{target.query}" if target.query else ""
+                value = relative.encode("latin-1")
+        out.append((name, value))
+    return out
 
 
 def with_security_headers(

@@ -4,7 +4,10 @@
 
 MODE is how it fails at its decision number AT (0 = its first decision of a process):
 ``crash``, ``hang``, ``illegal``, ``garbage``, ``badtext``, ``chatty`` (answers twice),
-``spawn`` (starts a child, then hangs), ``quit`` (exits after the first result),
+``spawn`` (starts a child, then hangs), ``deep`` (answers a line of 200,000 ``[``),
+``noisy`` (writes 20 MB to its standard error, then crashes), ``daemon`` (starts two
+processes that leave its session with ``setsid()``, one of them orphaned, then plays
+on), ``quit`` (exits after the first result),
 ``version`` (asks for protocol version 99), ``mute`` (never says hello), ``stubborn``
 (plays well but will not exit: it ignores ``bye`` and the end of its input), ``record``
 (never fails, and appends every line it reads to the file TOKEN). Otherwise TOKEN only
@@ -17,6 +20,13 @@ import sys
 import time
 
 ILLEGAL = {"sisepai": "discard rG", "chuopai": "play 12 13"}
+DAEMON = """
+import os, sys, time
+os.setsid()
+if sys.argv[1] == "orphan" and os.fork():
+    os._exit(0)  # the grandchild's child is left to init, in a session of its own
+time.sleep(3600)
+"""
 
 
 def send(message):
@@ -55,6 +65,20 @@ def main():
                 if mode == "spawn":
                     subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
                     time.sleep(3600)
+                if mode == "daemon":
+                    for how in ("setsid", "orphan"):
+                        token = sys.argv[3] if len(sys.argv) > 3 else ""
+                        subprocess.Popen([sys.executable, "-c", DAEMON, how, token])
+                if mode == "deep":
+                    sys.stdout.write("[" * 200_000 + "\n")
+                    sys.stdout.flush()
+                    decisions += 1
+                    continue
+                if mode == "noisy":
+                    for _ in range(20):
+                        sys.stderr.write(("x" * 1023 + "\n") * 1024)
+                    print("boom: the last words", file=sys.stderr)
+                    sys.exit(3)
                 if mode == "garbage":
                     sys.stdout.write("<<< not json >>>\n")
                     sys.stdout.flush()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cardavia.i18n.languages import LANGUAGES
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 
@@ -155,6 +156,40 @@ def test_a_wrong_invitation_a_bad_name_and_a_full_table_change_nothing(app: Any)
         seats = table_data(host.get(f"/tables/{table_id}").text)["frame"]["table"]["seats"]
     assert [seat.get("name") for seat in seats] == ["Ann", "Bo", None]
     assert [seat["state"] for seat in seats] == ["here", "here", "ai"]
+
+
+def test_a_name_like_the_hosts_gets_the_form_again_in_words(app: Any) -> None:
+    with client_of(app) as host, client_of(app) as friend:
+        table_id = make_table(host, name="Host")
+        invite = invite_of(host, table_id)
+        fake = {"invite": invite, "name": "Ноst"}  # Cyrillic Н and о
+        answer = friend.post(f"/tables/{table_id}/join?lang=it", data=fake)
+        assert answer.status_code == 422
+        assert "Qualcuno a questo tavolo ha un nome che sembra uguale a questo" in answer.text
+        api = friend.post(f"/api/tables/{table_id}/seats", json=fake)
+        assert api.status_code == 422
+        seats = table_data(host.get(f"/tables/{table_id}").text)["frame"]["table"]["seats"]
+    assert [seat.get("name") for seat in seats] == ["Host", None, None]
+
+
+def test_the_language_switch_keeps_the_invitation(app: Any) -> None:
+    with client_of(app) as host, client_of(app) as friend:
+        table_id = make_table(host)
+        invite = invite_of(host, table_id)
+        for page in (
+            friend.get(f"/tables/{table_id}?invite={invite}"),
+            friend.post(f"/tables/{table_id}/join", data={"invite": invite, "name": "<b>"}),
+        ):
+            switch = page.text[page.text.index('id="language-switch"') :]
+            links = re.findall(r'<a href="([^"]*)"', switch[: switch.index("</ul>")])
+            assert links == [
+                f"/tables/{table_id}?invite={invite}&amp;lang={code}" for code in LANGUAGES
+            ]
+        italian = friend.get(links[1].replace("&amp;", "&"))  # (was ?invite=…?lang=it: 404)
+    assert italian.status_code == 200
+    assert (
+        f'action="/tables/{table_id}/join"' in italian.text and '<html lang="it">' in italian.text
+    )
 
 
 def test_the_table_page_speaks_the_persons_language(app: Any) -> None:

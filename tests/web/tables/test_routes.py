@@ -13,8 +13,10 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from cardavia.games.registry import get_game
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
+from cardavia.web.tables.model import NAME_LIMIT
 from cardavia.web.tables.routes import FLOOD_LIMIT, MESSAGE_BYTES
 
 from .conftest import basic_players
@@ -276,3 +278,20 @@ def test_the_api_refuses_a_full_table_and_a_name_with_markup(client: TestClient)
     assert wrong.status_code == 404
     unknown = client.get("/api/tables/nothing-here-at-all", headers=bearer("x"))
     assert unknown.status_code == 404
+
+
+def test_the_schema_says_what_is_enforced(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    for body in ("NewSisepaiTable", "NewChuopaiTable", "JoinTable"):
+        assert schemas[body]["properties"]["name"]["maxLength"] == NAME_LIMIT  # (was 200)
+    for game, body in (("sisepai", "NewSisepaiTable"), ("chuopai", "NewChuopaiTable")):
+        seats = schemas[body]["properties"]["seats"]
+        others = get_game(game).players - 1
+        assert seats["minItems"] == seats["maxItems"] == others  # (was "at most 3")
+        short = {"game": game, "name": "Ann", "seats": ["basic"] * (others - 1)}
+        assert client.post("/api/tables", json=short).status_code == 422
+    long = {"game": "chuopai", "name": "A" * (NAME_LIMIT + 1), "seats": ["basic"] * 2}
+    assert client.post("/api/tables", json=long).status_code == 422
+    docs = client.get("/docs").text  # each choice of a body is on the reference page
+    for body in ("NewSisepaiTable", "NewChuopaiTable", "Act", "Start"):
+        assert f'href="#schema-{body}"' in docs and f'id="schema-{body}"' in docs

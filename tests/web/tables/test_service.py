@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+import unicodedata
 
 import pytest
 
@@ -17,6 +18,7 @@ from cardavia.web.tables import tasks
 from cardavia.web.tables.frames import decision_key, waiting_on
 from cardavia.web.tables.model import (
     BadTableInputError,
+    LookalikeNameError,
     TableError,
     TableRefusedError,
     TableSettings,
@@ -264,6 +266,68 @@ def test_refusals_say_why_and_change_nothing(service: TableService) -> None:
         run(service.act(table.id, seat, waiting[seat][0], table.key() + 1))
     assert table.read().table == started.table
     assert table.read().live.stored == started.live.stored  # type: ignore[union-attr]
+
+
+INVISIBLE = [
+    "\u200b", "\u00ad", "\u3164", "\uffa0", "\u2800", "\u115f", "\u061c", "\u2060",
+    "\ufeff", "\U000e0041\U000e0042", "\u0301\u0308", "\u0301 \u0308",
+    "\u200b\u0301",
+]  # fmt: skip
+"""Names that show nothing at all (issue 28 found each of them accepted)."""
+
+
+def escaped(name: str) -> str:
+    return name.encode("unicode_escape").decode()
+
+
+@pytest.mark.parametrize("name", INVISIBLE, ids=escaped)
+def test_a_name_with_nothing_visible_is_refused(service: TableService, name: str) -> None:
+    with pytest.raises(BadTableInputError, match=r"invisible character|not only combining marks"):
+        service.create("chuopai", name, ["person", "basic"], TableSettings())
+
+
+HIDING = [
+    "Ann\u200b", "A\u00adnn", "Ann\u3164", "\u2800Ann", "Ann\u2060", "\ufeffAnn",
+    "Ann\U000e0041", "Ann\u061c", "Ann\u200d", "A\u200dnn", "Ann\ufe0f", "\u202eAnn",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", HIDING, ids=escaped)
+def test_a_name_hiding_an_invisible_character_is_refused(service: TableService, name: str) -> None:
+    with pytest.raises(BadTableInputError, match=r"invisible character U\+"):
+        service.create("chuopai", name, ["person", "basic"], TableSettings())
+
+
+EMOJI = [
+    "Ann \u2764\ufe0f",  # a heart as a phone types it
+    "\U0001f469\U0001f3fd\u200d\U0001f4bb",  # woman technologist, medium skin tone
+    "\U0001f3f3\ufe0f\u200d\U0001f308 Bo",  # rainbow flag
+    "\U0001f468\u200d\U0001f469\u200d\U0001f467",  # family
+    "Zoe\u0308\u0301",
+]
+
+
+def test_emoji_keep_their_selectors_and_joiners(service: TableService) -> None:
+    for name in EMOJI:
+        moment, _, _ = service.create("chuopai", name, ["person", "basic"], TableSettings())
+        assert moment.table.seats[0].name == unicodedata.normalize("NFC", name)
+
+
+def test_a_name_like_another_at_the_table_is_refused(service: TableService) -> None:
+    moment, _, invite = service.create("sisepai", "Host", ["person"] * 3, TableSettings())
+    table_id = moment.table.id
+    for lookalike in ("Ноst", "Host", "Ho\u0455t"):  # Cyrillic Н and о; Cyrillic ѕ
+        with pytest.raises(LookalikeNameError, match="looks like the name of someone"):
+            service.join(table_id, invite, lookalike)
+    service.join(table_id, invite, "host")  # a case apart is not a lookalike (UTS #39)
+    with pytest.raises(LookalikeNameError):
+        service.join(table_id, invite, "ho\u0455t")
+    assert [seat.name for seat in service.read(table_id).table.seats] == [
+        "Host",
+        "host",
+        None,
+        None,
+    ]
 
 
 def test_names_in_any_script_are_kept_as_written(service: TableService) -> None:

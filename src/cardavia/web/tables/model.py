@@ -16,6 +16,7 @@ from typing import Any
 
 from cardavia.store import StoredTable, TableSeat
 from cardavia.web.deals import AI_LEVELS
+from cardavia.web.tables.lookalikes import ignorable, skeleton
 
 GATHERING, PLAYING, OVER = "gathering", "playing", "over"
 PERSON, AI = "person", "ai"
@@ -26,10 +27,22 @@ form's, under the same names (Easy, Normal, Strong)."""
 NAME_LIMIT = 24
 """The longest display name, in characters: a name on a seat label, not a message."""
 _SPACES = re.compile(r"\s+")
-# Characters that would let a name reorder or hide the text around it where it is shown
-# (the bidirectional embeddings, overrides and isolates), and markup's brackets.
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn"})
+# Characters that show as nothing, or would let a name reorder or hide the text around it
+# where it is shown: controls, surrogates, private and unassigned code points, format
+# characters (Cf: the bidirectional controls, zero-width ones, tags, U+061C, U+00AD,
+# U+FEFF...), every other default-ignorable one (the Hangul fillers U+115F, U+1160,
+# U+3164, U+FFA0, variation selectors...), and the blank Braille pattern U+2800.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Cf"})
+_BLANK = frozenset("\u2800")
+# What makes a character visible on its own: a letter, a digit, punctuation or a symbol
+# (not a combining mark, which needs one of these to sit on, nor a space).
+_VISIBLE = ("L", "N", "P", "S")
+# The exceptions, inside emoji: a presentation selector (U+FE0E text, U+FE0F emoji: a
+# phone's keyboard types "❤️" as U+2764 U+FE0F) right after a symbol, and the zero-width
+# joiner between two symbols (👨‍👩‍👧). They draw the emoji they belong to; the
+# lookalike check ignores them (a skeleton drops default-ignorable characters).
+_PRESENTATION = frozenset("\ufe0e\ufe0f")
+_JOINER = "\u200d"
 
 
 class TableError(Exception):
@@ -42,6 +55,10 @@ class TableRefusedError(TableError):
 
 class BadTableInputError(ValueError):
     """A name or a setting that cannot be used, in words (422)."""
+
+
+class LookalikeNameError(BadTableInputError):
+    """A name that looks like another person's at the same table (422)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,12 +122,50 @@ def clean_name(text: str) -> str:
         raise BadTableInputError(f"a name has at most {NAME_LIMIT} characters")
     if "<" in name or ">" in name:
         raise BadTableInputError("a name cannot contain < or >")
-    for char in name:
-        if char in _BIDI or unicodedata.category(char) in _REFUSED_CATEGORIES:
+    for index, char in enumerate(name):
+        if _invisible(name, index):
             raise BadTableInputError(
                 f"a name cannot contain the invisible character U+{ord(char):04X}"
             )
+    if not any(unicodedata.category(char).startswith(_VISIBLE) for char in name):
+        raise BadTableInputError(
+            "a name needs a letter, digit, punctuation mark or symbol: not only combining marks"
+        )
     return name
+
+
+def _invisible(name: str, index: int) -> bool:
+    """True when ``name[index]`` shows as nothing, or hides or reorders what is around
+    it (an emoji's selector or joiner aside)."""
+    char = name[index]
+    if char in _PRESENTATION and _symbol(name, index - 1):
+        return False
+    if char == _JOINER and _symbol(name, index - 1) and _symbol(name, index + 1):
+        return False
+    return unicodedata.category(char) in _REFUSED_CATEGORIES or ignorable(char) or char in _BLANK
+
+
+def _symbol(name: str, index: int) -> bool:
+    """True when ``name[index]`` is a symbol (So), an emoji's skin tone, or a symbol's
+    presentation selector."""
+    if not 0 <= index < len(name):
+        return False
+    char = name[index]
+    if char in _PRESENTATION:
+        return _symbol(name, index - 1)
+    return unicodedata.category(char) == "So" or "\U0001f3fb" <= char <= "\U0001f3ff"
+
+
+def check_unlike_the_others(name: str, table: StoredTable) -> None:
+    """:class:`LookalikeNameError` when ``name`` looks like the name of a person already
+    at ``table``: the same confusable skeleton (UTS #39), as "Ноst" (Cyrillic) and
+    "Host", or the same name. The others could not tell who is who."""
+    mine = skeleton(name)
+    for place in table.seats:
+        if place.name is not None and skeleton(place.name) == mine:
+            raise LookalikeNameError(
+                f"{name!r} looks like the name of someone at this table: choose another"
+            )
 
 
 def who_decides(table: StoredTable, seat: int) -> str | None:

@@ -25,6 +25,7 @@ from cardavia.web.tables.model import (
     LEVELS,
     NAME_LIMIT,
     BadTableInputError,
+    LookalikeNameError,
     TableError,
     TableSettings,
 )
@@ -205,6 +206,9 @@ async def join_table(
         _moment, _seat, token = tables.join(table_id, invite, name)
     except TableNotFoundError:
         return _closed(request, 404, _("There is no table at this address."))
+    except LookalikeNameError:
+        problem = _("Someone at this table has a name that looks like this one: choose another.")
+        return _join_page(request, tables, table_id, invite, name, problem, 422)
     except BadTableInputError:
         return _join_page(request, tables, table_id, invite, name, name_problem(_), 422)
     except TableError:

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, TypeAdapter
 
+from cardavia.games.registry import get_game
 from cardavia.web.schemas import INTEGRAL
 from cardavia.web.tables.model import NAME_LIMIT, TableSettings
 
@@ -13,19 +14,17 @@ _CLAIM = TableSettings.CLAIM_RANGE
 _TURN = TableSettings.TURN_RANGE
 
 
-class NewTable(BaseModel):
+class _NewTable(BaseModel):
     """A table for friends: the game, who sits where, the timers, the absent players' AI.
 
     The host (the caller) sits at seat 0; ``seats`` says who sits at each other seat."""
 
     model_config = ConfigDict(extra="forbid")
 
-    game: Literal["sisepai", "chuopai"]
     name: str = Field(
-        min_length=1, max_length=200, description=f"The host's display name (≤ {NAME_LIMIT})."
-    )
-    seats: list[Literal["person", "easy", "basic", "strong"]] = Field(
-        max_length=3, description="Seat 1 onward: a person (invited), or an AI of that level."
+        min_length=1,
+        max_length=NAME_LIMIT,
+        description=f"The host's display name (≤ {NAME_LIMIT}).",
     )
     absent: Literal["easy", "basic", "strong"] = Field(
         default="basic", description="Who decides for a person whose time ran out or is away."
@@ -34,13 +33,46 @@ class NewTable(BaseModel):
     turn_seconds: Annotated[int, Strict(), Field(ge=_TURN[0], le=_TURN[1]), INTEGRAL] = 60
 
 
+_SEAT = Literal["person", "easy", "basic", "strong"]
+_OTHERS = {game: get_game(game).players - 1 for game in ("sisepai", "chuopai")}
+"""How many seats besides the host's each game has: ``seats`` names exactly these."""
+_SEATS_SAY = "Seat 1 onward: a person (invited), or an AI of that level."
+
+
+class NewSisepaiTable(_NewTable):
+    __doc__ = _NewTable.__doc__
+
+    game: Literal["sisepai"]
+    seats: list[_SEAT] = Field(
+        min_length=_OTHERS["sisepai"], max_length=_OTHERS["sisepai"], description=_SEATS_SAY
+    )
+
+
+class NewChuopaiTable(_NewTable):
+    __doc__ = _NewTable.__doc__
+
+    game: Literal["chuopai"]
+    seats: list[_SEAT] = Field(
+        min_length=_OTHERS["chuopai"], max_length=_OTHERS["chuopai"], description=_SEATS_SAY
+    )
+
+
+NewTable = Annotated[NewSisepaiTable | NewChuopaiTable, Field(discriminator="game")]
+"""A new table's body: the game says how many ``seats`` it names (the schema's
+``oneOf``, chosen by ``game``, holds the exact count of each)."""
+
+
 class JoinTable(BaseModel):
     """Take a free seat with the invitation."""
 
     model_config = ConfigDict(extra="forbid")
 
     invite: str = Field(min_length=1, max_length=64, description="The invitation's token.")
-    name: str = Field(min_length=1, max_length=200, description=f"A display name (≤ {NAME_LIMIT}).")
+    name: str = Field(
+        min_length=1,
+        max_length=NAME_LIMIT,
+        description=f"A display name (≤ {NAME_LIMIT}).",
+    )
 
 
 class Act(BaseModel):

@@ -56,6 +56,7 @@ from cardavia.web.tables.model import (
     TableError,
     TableRefusedError,
     TableSettings,
+    check_unlike_the_others,
     clean_name,
     filled_with_ais,
     free_seats,
@@ -218,6 +219,7 @@ class TableService:
             free = free_seats(table)
             if table.status != GATHERING or not free:
                 raise TableFullError("every seat at this table is taken")
+            check_unlike_the_others(clean, table)
             token = secrets.token_urlsafe(24)
             place = TableSeat(PERSON, name=clean, token_hash=hash_token(token))
             try:
