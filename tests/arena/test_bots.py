@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 import time
 import uuid
 from pathlib import Path
 
 import pytest
+from processes import running_with
 from typer.testing import CliRunner
 
 from cardavia.arena.runner import run_arena
@@ -33,19 +33,6 @@ PATIENT = {"bot_timeout": 10.0, "bot_start_timeout": 30.0}
 def faulty(mode: str, at: int = 0, token: str = "") -> str:
     """The seat name of the test bot failing as ``mode`` at its decision ``at``."""
     return f"cmd:{sys.executable} {FAULTY} {mode} {at} {token or uuid.uuid4().hex}"
-
-
-def running_with(token: str) -> list[int]:
-    """Processes whose command line holds ``token``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and int(entry.name) != os.getpid():
-            try:
-                if token.encode() in (entry / "cmdline").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
 
 
 def programs_with(token: str) -> list[int]:

@@ -9,7 +9,8 @@ import stat
 import sys
 import time
 import uuid
-from pathlib import Path
+
+from processes import running_with
 
 from cardavia.arena.child import Child
 
@@ -23,19 +24,6 @@ time.sleep(1)  # (the orphan's parent has exited: it hangs under init by now)
 print("ready", flush=True)
 time.sleep(3600)
 """
-
-
-def running_with(token: str) -> list[int]:
-    """Live processes whose command line holds ``token``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and int(entry.name) != os.getpid():
-            try:
-                if token.encode() in (entry / "cmdline").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
 
 
 def open_file_bytes() -> int:
