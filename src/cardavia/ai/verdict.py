@@ -106,6 +106,14 @@ class Verdict:
         return self.chances[1].win
 
 
+def explain(game: str, view: Any, legal: Sequence[Any], action: Any) -> Facts:
+    """The facts behind choosing ``action`` at the seat of ``view`` (the game's
+    ``ai/<game>/hint.py: explain``): what a verdict says, and what a late hint's
+    fallback says of its own choice."""
+    facts: Facts = importlib.import_module(f"cardavia.ai.{game}.hint").explain(view, legal, action)
+    return facts
+
+
 def verdict(
     game: str,
     view: Any,
@@ -127,7 +135,7 @@ def verdict(
         raise ValueError(f"no coach for {game!r}: one of {', '.join(GAME_NAMES)}")
     rng = position_rng(view)
     action = (player or coach(game)).choose(view, legal, rng)
-    reason = importlib.import_module(f"cardavia.ai.{game}.hint").explain(view, legal, action)
+    reason = explain(game, view, legal, action)
     if chosen is None or chosen == action:
         return Verdict(action, reason)
     judge = importlib.import_module(f"cardavia.ai.{game}.review")

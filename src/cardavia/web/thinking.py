@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
-import importlib
 import logging
 import math
 import multiprocessing
@@ -54,7 +53,7 @@ from typing import Any
 from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
-from cardavia.ai.verdict import Verdict, coach, position_rng, verdict
+from cardavia.ai.verdict import Verdict, coach, explain, position_rng, verdict
 
 log = logging.getLogger("cardavia.web")
 
@@ -136,11 +135,6 @@ def decide(turn: Turn, view: Any, legal: Sequence[Any], deadline: float) -> int 
         return None
     choice = _player(turn.game, turn.level).choose(view, legal, turn.rng())
     return list(legal).index(choice)
-
-
-def _hints(game: str) -> Any:
-    """The game's hint module (``ai/<game>/hint.py``: ``explain``)."""
-    return importlib.import_module(f"cardavia.ai.{game}.hint")
 
 
 def give_hint(game: str, view: Any, legal: Sequence[Any]) -> tuple[int, Any]:
@@ -282,7 +276,7 @@ class Thinker:
                 FALLBACK,
             )
             choice = self._inline(game, FALLBACK).choose(view, legal, position_rng(view))
-            return choice, _hints(game).explain(view, legal, choice)
+            return choice, explain(game, view, legal, choice)
         return legal[index], reason
 
     async def judge(self, game: str, decision: tuple[Any, Sequence[Any], Any]) -> Verdict:
