@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,10 +15,11 @@ from cardavia.arena.runner import run_arena
 from cardavia.records import parse_record
 from cardavia.records.replay import replay_line
 from cardavia.store import GameStore
+from cardavia.web import replay_pages, thinking
 from cardavia.web.replay_pages import UPLOAD_BYTES
 from cardavia.web.timeline import position
 
-from .test_your_deals import finish, start
+from .test_your_deals import finish, start, store_of
 
 EXAMPLES = Path(__file__).parents[1] / "records" / "spec_examples"
 
@@ -152,3 +154,46 @@ def test_no_choice_no_hint_and_only_the_owners_finished_deal(
     assert client.get(f"/replay/{game_id}/hint/{undecided}").status_code == 404
     step = min(decided)
     assert other.get(f"/replay/{game_id}/hint/{step}").status_code == 404, "not theirs"
+
+
+def test_a_replay_hint_is_searched_once_however_often_it_is_asked(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = start(client, "chuopai", seed=7)
+    finish(client, game_id)
+    step, _ = person_decisions(client, game_id)[0]
+    searched: list[int] = []
+    give_hint = thinking.give_hint
+
+    def counted(*args: Any) -> Any:
+        searched.append(step)
+        return give_hint(*args)
+
+    monkeypatch.setattr(thinking, "give_hint", counted)
+    answers = [client.get(f"/replay/{game_id}/hint/{step}") for _ in range(5)]
+    assert {answer.status_code for answer in answers} == {200}
+    assert len({answer.text for answer in answers}) == 1
+    assert len(searched) == 1, "a finished deal's verdict is kept, not searched again"
+
+
+def test_a_shared_deals_timeline_is_built_once_for_every_visitor(
+    client: TestClient, other: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = start(client, "sisepai", seed=5)
+    finish(client, game_id)
+    client.post(f"/deals/{game_id}/share")
+    shared = store_of(client).get(game_id)
+    assert shared is not None and shared.share_id
+    link = f"/shared/{shared.share_id}"
+    built: list[str] = []
+    build = replay_pages.timeline
+
+    def counted(record: Any) -> Any:
+        built.append(record.game)
+        return build(record)
+
+    monkeypatch.setattr(replay_pages, "timeline", counted)
+    pages = [visitor.get(link) for visitor in (client, other, other)]
+    assert {page.status_code for page in pages} == {200}
+    assert len({page.text.count('"step"') for page in pages}) == 1
+    assert built == ["sisepai"], "the timeline of a finished deal is kept"

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import random
 import threading
+import time
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -26,7 +27,7 @@ from cardavia.records import Deal
 from cardavia.web import thinking
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
-from cardavia.web.thinking import Thinker, TooManyTurnsError, Turn, TurnLimiter
+from cardavia.web.thinking import Thinker, TooManyTurnsError, Turn, TurnLimiter, give_hint
 
 
 def positions(game: str, count: int) -> Iterator[tuple[Any, Any, int, int]]:
@@ -237,3 +238,10 @@ def test_one_deal_has_one_request_with_ai_turns_and_a_client_a_few(
             assert again.status_code == 201
 
     asyncio.run(scenario())
+
+
+def test_a_hint_job_that_starts_after_its_deadline_is_not_searched() -> None:
+    game = get_game("chuopai")
+    state = game.deal(*game.shuffle(random.Random(3)))
+    late = give_hint("chuopai", state.view(0), state.legal_actions(), time.monotonic() - 1)
+    assert late is None, "its asker has moved on: the worker is free for the next job"

@@ -180,7 +180,7 @@ async def review(
     significantly more often than the choice made, costliest first. The first read starts
     the computation (in the background); until it is done the answer says how far it is:
     read again."""
-    found = reviews.read(live)
+    found = reviews.read(live, client_address(request))
     if found["status"] == "ready":
         web = WEB_GAMES[live.stored.game]
         _, ngettext = gettext_for(request), ngettext_for(request)

@@ -231,7 +231,7 @@ class DealService:
             browser_hash=browser,
         )
         with self._client_turn(ai, client):
-            live = await self._play_ais(self._start(stored), 0)
+            live = await self._play_ais(self._start(stored), 0, client)
         stored = _with_progress(stored, live.deal)
         self.store.insert(stored)
         live = LiveDeal(stored, live.deal, live.logs, 0)
@@ -321,15 +321,15 @@ class DealService:
         self._acting.add(game_id)
         try:
             with self._client_turn(live.stored.ai, client):
-                return await self._act(live, action, step)
+                return await self._act(live, action, step, client)
         finally:
             self._acting.discard(game_id)
 
-    async def _act(self, live: LiveDeal, action: str, step: int) -> LiveDeal:
+    async def _act(self, live: LiveDeal, action: str, step: int, client: str) -> LiveDeal:
         _decision(live, step, "the deal is over: start a new deal")
         acted = self.decide(live, action)
         moved = await self._play_ais(
-            LiveDeal(live.stored, acted.deal, acted.logs, len(live.log)), len(live.log)
+            LiveDeal(live.stored, acted.deal, acted.logs, len(live.log)), len(live.log), client
         )
         try:
             stored = self.store.update(
@@ -364,7 +364,7 @@ class DealService:
         state = _decision(live, step, "the deal is over: its review tells what strong would do")
         with self._client_turn("strong", client):
             action, reason = await self.thinker.hint(
-                live.stored.game, state.view(PERSON), state.legal_actions()
+                live.stored.game, state.view(PERSON), state.legal_actions(), client
             )
         if step in live.stored.hints:
             return live, action, reason
@@ -407,8 +407,9 @@ class DealService:
         }
         return LiveDeal(stored, deal, logs, 0)
 
-    async def _play_ais(self, live: LiveDeal, since: int) -> LiveDeal:
-        """Let the AIs decide until the person must act or the deal is over.
+    async def _play_ais(self, live: LiveDeal, since: int, client: str) -> LiveDeal:
+        """Let the AIs decide until the person must act or the deal is over (in
+        ``client``'s share of the workers).
 
         ``live.deal`` is this request's own fork: other requests served while a decision
         is awaited never see it (the cache holds only committed deals).
@@ -418,7 +419,7 @@ class DealService:
         while not deal.over and deal.state.to_act != PERSON:
             state = deal.state
             seat = state.to_act
-            turn = Turn(stored.game, stored.ai, stored.seed, seat, state.step, stored.id)
+            turn = Turn(stored.game, stored.ai, stored.seed, seat, state.step, stored.id, client)
             choice = await self.thinker.choose(turn, state.view(seat), state.legal_actions())
             logs = _logs_after(live.presenter, logs, deal.act(choice), seat, state)
         return LiveDeal(stored, deal, logs, since)

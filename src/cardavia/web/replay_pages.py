@@ -7,10 +7,16 @@ every hand). A record file is checked by the rules of ``cardavia replay``
 (:mod:`cardavia.records.files`' size limit, then :func:`cardavia.records.replay`); a bad
 one gets the page again with what is wrong, in the page's language, and the words
 ``cardavia replay`` says; nothing is stored either way.
+
+Building a timeline (25-120 ms of CPU) and the coach's verdict at a decision (up to a
+second) never run on the event loop: both go to the AI workers, in the asking client's
+share of them (``thinking``), and both are kept (:mod:`.memo`), since a finished deal's
+timeline and verdicts never change.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
@@ -27,8 +33,11 @@ from cardavia.web import browsers, catalog, games, text
 from cardavia.web.ai_seat import DONE, AISeatRunner, run_record
 from cardavia.web.api import Service
 from cardavia.web.deals import GAMES, GameNotFoundError, stored_record
+from cardavia.web.memo import Memo
 from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, render_page
+from cardavia.web.security import client_address
+from cardavia.web.thinking import CoachBusyError, Thinker
 from cardavia.web.timeline import position, timeline
 
 router = APIRouter(include_in_schema=False)
@@ -37,6 +46,10 @@ UPLOAD_BYTES = MAX_RECORD_BYTES + 16 * 1024
 """The largest body the record form may send: the largest record ``cardavia replay``
 reads, and room for the form's own parts around it."""
 _SHARE = re.compile(r"^[A-Za-z0-9_-]{24}$")
+TIMELINES: Memo[str, dict[str, Any]] = Memo(64)
+"""Timelines by their record's digest (about 100 kB each as JSON)."""
+SUGGESTIONS: Memo[tuple[str, int], str] = Memo(4096)
+"""The coach's recommendation at a person's decision of a finished deal: (deal, step)."""
 
 
 # -- the pages ------------------------------------------------------------------------------
@@ -47,7 +60,9 @@ async def own_replay(game_id: str, request: Request, service: Service) -> Respon
     """A finished deal of this browser, step by step, face up."""
     stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
     hints = f"/replay/{stored.id}/hint"
-    return _viewer(request, stored_record(stored), stored=stored, own=True, hints=hints)
+    return await _viewer(
+        request, service.thinker, stored_record(stored), stored=stored, own=True, hints=hints
+    )
 
 
 @router.get("/replay/{game_id}/ai", response_class=HTMLResponse)
@@ -58,7 +73,8 @@ async def ai_replay(game_id: str, request: Request, service: Service) -> Respons
     run = runner.status(stored)
     if run is None or run.status != DONE:
         raise GameNotFoundError(game_id)
-    return _viewer(request, run_record(stored, run), stored=stored, own=True, ai_run=True)
+    record = run_record(stored, run)
+    return await _viewer(request, service.thinker, record, stored=stored, own=True, ai_run=True)
 
 
 @router.get("/shared/{share_id}", response_class=HTMLResponse)
@@ -67,36 +83,52 @@ async def shared_replay(share_id: str, request: Request, service: Service) -> Re
     stored = service.store.shared(share_id) if _SHARE.match(share_id) else None
     if stored is None:
         raise GameNotFoundError(share_id)
-    return _viewer(request, stored_record(_finished(stored)), stored=stored)
+    record = stored_record(_finished(stored))
+    return await _viewer(request, service.thinker, record, stored=stored)
 
 
 @router.get("/replay/{game_id}/hint/{step}")
-def own_hint(game_id: str, step: int, request: Request, service: Service) -> JSONResponse:
-    """``strong``'s choice at a decision of the person in a finished deal of this browser
-    (run in the thread pool: a strong decision takes a moment)."""
+async def own_hint(game_id: str, step: int, request: Request, service: Service) -> JSONResponse:
+    """The coach's recommendation at a decision of the person in a finished deal of this
+    browser: kept once found; searched for in the workers, in this client's share of
+    them (503 when they are too busy to answer in time)."""
     stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
-    return _suggestion(stored, step)
-
-
-def _suggestion(stored: StoredGame, step: int) -> JSONResponse:
-    """What ``strong`` would have played in the person's seat at ``step``
-    (:func:`suggestion`)."""
-    action = suggestion(stored_record(stored), step)
+    action = SUGGESTIONS.get((stored.id, step))
     if action is None:
-        return JSONResponse({"error": f"step {step} is not a decision of the person"}, 404)
+        found = decision_at(stored_record(stored), step)
+        if found is None:
+            return JSONResponse({"error": f"step {step} is not a decision of the person"}, 404)
+        view, legal = found
+        try:
+            chosen, _ = await service.thinker.recommend(
+                stored.game, view, legal, client_address(request)
+            )
+        except CoachBusyError as busy:
+            headers = {"Retry-After": str(busy.retry_after)}
+            return JSONResponse({"error": str(busy)}, 503, headers=headers)
+        action = SUGGESTIONS.put((stored.id, step), str(chosen))
     return JSONResponse({"step": step, "seat": PERSON, "action": action})
 
 
-def suggestion(record: Record, step: int) -> str | None:
-    """The coach's recommendation (in notation) in the person's seat at ``step`` of
-    ``record``, or ``None`` when the person had no choice to make there. It is the
-    verdict the hint and the review give (``ai.verdict``, from the person's view only,
-    its randomness read off that view): never the deal's seed."""
+def decision_at(record: Record, step: int) -> tuple[Any, list[Any]] | None:
+    """The person's view and legal actions at ``step`` of ``record``, or ``None`` when
+    the person had no choice to make there."""
     state = position(record, step)
     legal = [] if state is None or state.to_act != PERSON else list(state.legal_actions())
     if len(legal) < 2:
         return None
-    return games.WEB_GAMES[record.game].suggest(state.view(PERSON), legal)
+    return state.view(PERSON), legal
+
+
+def suggestion(record: Record, step: int) -> str | None:
+    """The coach's recommendation (in notation) in the person's seat at ``step`` of
+    ``record``, computed here, or ``None`` when the person had no choice to make there.
+    It is the verdict the hint and the review give (``ai.verdict``, from the person's
+    view only, its randomness read off that view): never the deal's seed."""
+    found = decision_at(record, step)
+    if found is None:
+        return None
+    return games.WEB_GAMES[record.game].suggest(*found)
 
 
 @router.get("/replay", response_class=HTMLResponse)
@@ -106,7 +138,7 @@ async def open_record(request: Request) -> Response:
 
 
 @router.post("/replay", response_class=HTMLResponse)
-async def opened_record(request: Request) -> Response:
+async def opened_record(request: Request, service: Service) -> Response:
     """The record file sent by the form, replayed; the form again with what is wrong."""
     _ = gettext_for(request)
     form = await request.form(max_files=1, max_fields=4, max_part_size=UPLOAD_BYTES)
@@ -123,7 +155,7 @@ async def opened_record(request: Request) -> Response:
                 f"the file is larger than {MAX_RECORD_BYTES} bytes: no record is that long"
             )
         record = parse_record(data)
-        return _viewer(request, record, file_name=name)
+        return await _viewer(request, service.thinker, record, file_name=name)
     except CardaviaError as error:
         problem = Problem(explain(error, _), {"file": name} | error_line(error))
         return render_page(request, "replay_open.html", {"problem": problem}, status=422)
@@ -144,8 +176,19 @@ def _file_name(name: str) -> str:
     return bounded(name.replace("\\", "/").rsplit("/", 1)[-1])[:120]
 
 
-def _viewer(
+async def _timeline(request: Request, thinker: Thinker, record: Record) -> dict[str, Any]:
+    """``record``'s timeline: kept, or built in a worker in this client's share."""
+    key = hashlib.sha256(record.dumps().encode()).hexdigest()
+    found = TIMELINES.get(key)
+    if found is None:
+        built = await thinker.offload(client_address(request), timeline, record)
+        found = TIMELINES.put(key, built)
+    return found
+
+
+async def _viewer(
     request: Request,
+    thinker: Thinker,
     record: Record,
     *,
     stored: StoredGame | None = None,
@@ -159,7 +202,7 @@ def _viewer(
     on the owner's own replay only (the sentences speak to "you"; a file's deal has no
     person known to the site, and the AI's run has no person's choice)."""
     _ = gettext_for(request)
-    steps = timeline(record)
+    steps = await _timeline(request, thinker, record)
     info = catalog.games(_)[record.game]
     seats = games.WEB_GAMES[record.game].seat_names(_)
     if not own:

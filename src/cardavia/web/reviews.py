@@ -23,6 +23,7 @@ from cardavia.ai.review import Finding, ranked
 from cardavia.records.replay import seat_decisions
 from cardavia.store import VersionConflictError
 from cardavia.web.deals import ConflictError, DealService, LiveDeal
+from cardavia.web.fair_share import FairShare
 from cardavia.web.presenters import PERSON
 
 log = logging.getLogger("cardavia.web")
@@ -47,13 +48,16 @@ class Reviews:
         self.service = service
         self._running: dict[str, Running] = {}
         # One judgement at a time, whatever the number of reviews: the other workers stay
-        # free for the AIs' moves, which have a time cap.
-        self._one = asyncio.Semaphore(1)
+        # free for the AIs' moves, which have a time cap. The clients whose reviews wait
+        # take turns, one judgement each: behind one address's thirty reviews, another
+        # person's review waits for one judgement at a time, not for all of theirs.
+        self._one = FairShare(1, 1)
 
-    def read(self, live: LiveDeal) -> dict[str, Any]:
+    def read(self, live: LiveDeal, client: str = "local") -> dict[str, Any]:
         """The review of ``live`` as far as it goes: ``{"status": "ready", "decisions",
         "findings"}`` once stored, else ``{"status": "running", "done", "total"}``,
-        starting it if nobody has. :class:`ConflictError` while the deal runs."""
+        starting it (for ``client``, whose turn its judgements take) if nobody has.
+        :class:`ConflictError` while the deal runs."""
         if not live.over:
             raise ConflictError("the review is ready once the deal is over")
         if live.stored.review is not None:
@@ -63,7 +67,7 @@ class Reviews:
         if running is None:
             decisions = seat_decisions(live.deal.record(), PERSON)
             running = self._running[game_id] = Running(len(decisions))
-            running.task = asyncio.create_task(self._review(live, decisions, running))
+            running.task = asyncio.create_task(self._review(live, decisions, running, client))
         return {"status": "running", "done": running.done, "total": running.total}
 
     async def close(self) -> None:
@@ -73,13 +77,15 @@ class Reviews:
                 running.task.cancel()
         self._running.clear()
 
-    async def _review(self, live: LiveDeal, decisions: list[Any], running: Running) -> None:
+    async def _review(
+        self, live: LiveDeal, decisions: list[Any], running: Running, client: str
+    ) -> None:
         stored = live.stored
         thinker = self.service.thinker
 
         async def judged(index: int, decision: Any) -> Finding | None:
-            async with self._one:
-                found = await thinker.judge(stored.game, decision)
+            judge = thinker.judge
+            found = await self._one.run(client, lambda: judge(stored.game, decision, client))
             running.done += 1
             view, _, chosen = decision
             return Finding.of(index, view, chosen, found)

@@ -16,6 +16,11 @@ the process for seconds. Here:
 - ``basic`` (0.1 ms a decision) always decides inline: a trip to a worker costs more.
 - :class:`TurnLimiter`: at most ``CARDAVIA_AI_TURNS_PER_ADDRESS`` requests with strong
   AIs in progress per client address (429 beyond); the service allows one per deal.
+- Every job for the workers (a decision, a hint, a judgement, the replay viewer's
+  suggestion) goes through one :class:`~cardavia.web.fair_share.FairShare` keyed by its
+  client: a client holds at most half the workers at once (:func:`share_per_client`),
+  and clients with jobs waiting take turns, so that no one client's flood of hints or
+  reviews can hold every worker. A job not started by its deadline is not started.
 
 - Hints (the coach's verdict, ``ai/verdict.py``: ``strong``'s choice and its facts) go to
   the same workers under the same cap; a late one is ``basic``'s choice with its own
@@ -54,6 +59,7 @@ from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
 from cardavia.ai.verdict import Verdict, coach, explain, position_rng, verdict
+from cardavia.web.fair_share import FairShare
 
 log = logging.getLogger("cardavia.web")
 
@@ -121,6 +127,9 @@ class Turn:
     step: int
     deal_id: str
     """For the log only (never sent to the worker's player)."""
+    client: str = "local"
+    """Whose request (or table) the decision is made for: its share of the workers
+    (never sent to the worker's player)."""
 
     def rng(self) -> random.Random:
         """The decision's generator: the same wherever and whenever it is decided."""
@@ -137,10 +146,14 @@ def decide(turn: Turn, view: Any, legal: Sequence[Any], deadline: float) -> int 
     return list(legal).index(choice)
 
 
-def give_hint(game: str, view: Any, legal: Sequence[Any]) -> tuple[int, Any]:
+def give_hint(
+    game: str, view: Any, legal: Sequence[Any], deadline: float = math.inf
+) -> tuple[int, Any] | None:
     """The coach's recommendation for the seat of ``view`` (:func:`ai.verdict.verdict`,
     the opinion the review and the replay viewer give too): its index in ``legal`` and
-    the reason's facts."""
+    the reason's facts; ``None`` when the job only started after ``deadline``."""
+    if time.monotonic() > deadline:
+        return None
     found = verdict(game, view, legal)
     return list(legal).index(found.action), found.reason
 
@@ -165,6 +178,22 @@ def make_pool(workers: int, niceness: int = NICENESS) -> ProcessPoolExecutor:
     )
 
 
+def share_per_client(workers: int) -> int:
+    """How many workers one client's jobs may hold at once: half of them (at least one),
+    so that however many jobs one client sends, the others always find a worker."""
+    return max(1, workers // 2)
+
+
+class CoachBusyError(Exception):
+    """No worker had time for the coach's recommendation within its cap (503): asked
+    again, it is found then (the job that started goes on and is remembered)."""
+
+    retry_after = 2
+
+    def __init__(self) -> None:
+        super().__init__("the coach is busy with other players' positions: ask again in a moment")
+
+
 # -- in the server process ------------------------------------------------------------------
 
 
@@ -187,6 +216,7 @@ class Thinker:
         self._inline_only = players is not None or pool is None
         self._pool = pool
         self._workers = workers
+        self._share = FairShare(max(workers, 1), share_per_client(workers))
         self._background: Executor | None = None
         self.seconds = seconds
         self._players: dict[tuple[str, str], AnyPlayer] = {}
@@ -206,12 +236,11 @@ class Thinker:
         """One of ``legal``: ``turn``'s decision from the seat's ``view``."""
         if not self.offloaded(turn.level):
             return self.choose_inline(turn, view, legal)
-        assert self._pool is not None
         deadline = time.monotonic() + self.seconds
-        loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(self._pool, decide, turn, view, legal, deadline)
         try:
-            index = await asyncio.wait_for(job, self.seconds)
+            index = await self._offload(
+                turn.client, self.seconds, decide, turn, view, legal, deadline
+            )
         except TimeoutError:
             index = None
             reason = f"no decision within {self.seconds:g} s"
@@ -253,21 +282,15 @@ class Thinker:
             return legal[index]
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def hint(self, game: str, view: Any, legal: Sequence[Any]) -> tuple[Any, Any]:
+    async def hint(
+        self, game: str, view: Any, legal: Sequence[Any], client: str = "local"
+    ) -> tuple[Any, Any]:
         """The coach's recommendation among ``legal`` for the seat of ``view`` and its
-        reason (:func:`give_hint`); from the workers when there are any."""
-        if self._pool is None or self._inline_only:
-            index, reason = give_hint(game, view, legal)
-            return legal[index], reason
-        loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(self._pool, give_hint, game, view, legal)
+        reason (:func:`give_hint`); from the workers when there are any, in ``client``'s
+        share of them; ``basic``'s choice and its facts when they are late."""
         try:
-            # A person waits for a hint as for a move, but no deal waits on it: it gets
-            # longer than a move (a worker still starting, a busy machine).
-            index, reason = await asyncio.wait_for(job, HINT_SECONDS * self.seconds)
-        except (TimeoutError, BrokenProcessPool) as exc:
-            if isinstance(exc, BrokenProcessPool):
-                self._restart_pool()
+            return await self.recommend(game, view, legal, client)
+        except CoachBusyError:
             self.fallbacks += 1
             log.warning(
                 "hint in %s: no answer within %g s; %s's choice instead",
@@ -277,15 +300,65 @@ class Thinker:
             )
             choice = self._inline(game, FALLBACK).choose(view, legal, position_rng(view))
             return choice, explain(game, view, legal, choice)
-        return legal[index], reason
 
-    async def judge(self, game: str, decision: tuple[Any, Sequence[Any], Any]) -> Verdict:
+    async def recommend(
+        self, game: str, view: Any, legal: Sequence[Any], client: str = "local"
+    ) -> tuple[Any, Any]:
+        """The coach's verdict among ``legal`` for the seat of ``view`` (:func:`give_hint`)
+        and its reason, with no stand-in: :class:`CoachBusyError` when the workers did
+        not answer within a hint's cap (the replay viewer says so rather than show
+        another player's opinion as the coach's)."""
+        if self._pool is None or self._inline_only:
+            found = give_hint(game, view, legal)
+            assert found is not None  # no deadline
+            return legal[found[0]], found[1]
+        # A person waits for a hint as for a move, but no deal waits on it: it gets
+        # longer than a move (a worker still starting, a busy machine).
+        seconds = HINT_SECONDS * self.seconds
+        deadline = time.monotonic() + seconds
+        try:
+            found = await self._offload(client, seconds, give_hint, game, view, legal, deadline)
+        except (TimeoutError, BrokenProcessPool) as exc:
+            if isinstance(exc, BrokenProcessPool):
+                self._restart_pool()
+            raise CoachBusyError from exc
+        if found is None:
+            raise CoachBusyError
+        return legal[found[0]], found[1]
+
+    async def judge(
+        self, game: str, decision: tuple[Any, Sequence[Any], Any], client: str = "local"
+    ) -> Verdict:
         """One decision of a finished deal judged (:func:`judge_decision`): in a worker,
-        or without workers on a thread, never on the event loop. No time cap: a review
-        is not awaited by a move."""
+        in ``client``'s share of them, or without workers on a thread, never on the
+        event loop. No time cap: a review is not awaited by a move."""
+        if self._pool is None or self._inline_only:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(None, judge_decision, game, decision)
+        found: Verdict = await self._offload(client, None, judge_decision, game, decision)
+        return found
+
+    async def offload(self, client: str, job: Callable[..., Any], *args: Any) -> Any:
+        """``job(*args)``, a pure function of its arguments that takes long (a replay's
+        timeline), in a worker in ``client``'s share; without workers, on a thread.
+        Never on the event loop."""
+        if self._pool is None or self._inline_only:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(None, job, *args)
+        return await self._offload(client, None, job, *args)
+
+    async def _offload(
+        self, client: str, seconds: float | None, job: Callable[..., Any], *args: Any
+    ) -> Any:
+        """``job(*args)`` in a worker, in ``client``'s share of them, waited for at most
+        ``seconds`` (:class:`TimeoutError` beyond, the slot's wait included)."""
         loop = asyncio.get_running_loop()
-        pool = None if self._inline_only else self._pool
-        return await loop.run_in_executor(pool, judge_decision, game, decision)
+
+        def start() -> asyncio.Future[Any]:
+            assert self._pool is not None
+            return loop.run_in_executor(self._pool, job, *args)
+
+        return await self._share.run(client, start, seconds)
 
     def warm_up(self, games: Sequence[str]) -> None:
         """Start the workers and build their players now, not on a person's first turn

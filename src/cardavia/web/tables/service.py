@@ -644,7 +644,9 @@ def _turn(live: LiveDeal, level: str) -> Turn:
     state = live.deal.state
     stored = live.stored
     assert state.to_act is not None
-    return Turn(stored.game, level, stored.seed, state.to_act, state.step, stored.id)
+    # Each table's deal takes its turn for the workers as one client.
+    client = f"table deal {stored.id}"
+    return Turn(stored.game, level, stored.seed, state.to_act, state.step, stored.id, client)
 
 
 def _canonical(live: LiveDeal, action: str) -> str:
