@@ -248,7 +248,7 @@ class NewGameLimiter:
             del self._starts[key]
 
 
-def client_address(request: Request) -> str:
+def client_address(request: HTTPConnection) -> str:
     """Who the limits count against: the client's address (behind a proxy that
     ``CARDAVIA_TRUSTED_PROXIES`` names, the address it forwarded; never otherwise)."""
     return request.client.host if request.client is not None else "unknown"

@@ -4,6 +4,7 @@ for the others."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Iterator
@@ -16,6 +17,8 @@ from starlette.websockets import WebSocketDisconnect
 from cardavia.games.registry import get_game
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
+from cardavia.web.tables import hub as hub_module
+from cardavia.web.tables.hub import WATCHERS_PER_SEAT
 from cardavia.web.tables.model import NAME_LIMIT
 from cardavia.web.tables.routes import FLOOD_LIMIT, MESSAGE_BYTES
 
@@ -295,3 +298,43 @@ def test_the_schema_says_what_is_enforced(client: TestClient) -> None:
     docs = client.get("/docs").text  # each choice of a body is on the reference page
     for body in ("NewSisepaiTable", "NewChuopaiTable", "Act", "Start"):
         assert f'href="#schema-{body}"' in docs and f'id="schema-{body}"' in docs
+
+
+def test_a_seat_takes_a_few_windows_and_refuses_one_more_in_words(client: TestClient) -> None:
+    people = People(client, "chuopai", ["person", "basic"])
+    people.command(0, {"type": "start"})
+    with contextlib.ExitStack() as stack:
+        open_ones = [stack.enter_context(people.socket(0)) for _ in range(WATCHERS_PER_SEAT)]
+        for socket in open_ones:
+            assert socket.receive_json()["type"] == "table"
+        with people.socket(0) as extra:
+            refused = extra.receive_json()
+            assert refused["code"] == 429 and "already open in 4 windows" in refused["error"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                extra.receive_json()
+            assert closed.value.code == 4429
+        polled = client.get(
+            f"/api/tables/{people.id}",
+            params={"mark": "x", "wait": 1},
+            headers=bearer(people.tokens[0]),
+        )
+        assert polled.status_code == 429 and "close one of them" in polled.json()["error"]
+        assert polled.headers["Retry-After"]
+        with people.socket(1) as other_seat:
+            assert other_seat.receive_json()["type"] == "table", "another seat is unaffected"
+        assert until_pong(open_ones[0]) == [], "the open ones carry on"
+    with people.socket(0) as again:
+        assert again.receive_json()["type"] == "table", "closing one frees its place"
+
+
+def test_one_address_may_watch_only_so_many_tables(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hub_module, "WATCHERS_PER_ADDRESS", 3)
+    tables = [People(client, "chuopai", ["person", "basic"]) for _ in range(4)]
+    with contextlib.ExitStack() as stack:
+        for people in tables[:3]:
+            assert stack.enter_context(people.socket(0)).receive_json()["type"] == "table"
+        with tables[3].socket(0) as extra:
+            refused = extra.receive_json()
+            assert refused["code"] == 429 and "your address already has 3" in refused["error"]

@@ -7,6 +7,11 @@ written) or of another process (PostgreSQL's ``NOTIFY``: the hub reads the table
 it differs from the last one it sent. A slow browser is never queued up: its watcher
 sends the newest frame when the last send is done, with every event since the last one
 it got (:func:`cardavia.web.tables.frames.frame` takes where its log stands).
+
+Each watcher costs a frame at every change, so their number is bounded (issue 28, hole
+3: 3,000 sockets on one seat once turned 25 moves into 78,000 frames):
+:data:`WATCHERS_PER_SEAT` per seat and :data:`WATCHERS_PER_ADDRESS` per client address,
+per process; one more is refused in words (:class:`TooManyWatchersError`, 429).
 """
 
 from __future__ import annotations
@@ -21,6 +26,19 @@ from cardavia.web.tables.frames import Moment, digest, frame
 from cardavia.web.tables.service import TableNotFoundError, TableService
 
 log = logging.getLogger("cardavia.web")
+
+WATCHERS_PER_SEAT = 4
+"""Browsers watching one seat at once: a person's tab, another device, and a socket
+reconnecting while its old one has not yet timed out."""
+WATCHERS_PER_ADDRESS = 32
+"""Browsers one client address may have watching tables at once: a household or a
+class behind one address, each at a table or two."""
+
+
+class TooManyWatchersError(Exception):
+    """One browser more than a seat or an address may have watching (429)."""
+
+    retry_after = 5
 
 
 @dataclass(eq=False)
@@ -39,6 +57,8 @@ class Watcher:
     woken: asyncio.Event = field(default_factory=asyncio.Event)
     gone: str | None = None
     """Why this browser may no longer watch (the host removed its seat)."""
+    address: str = ""
+    """The client address it counts against (:data:`WATCHERS_PER_ADDRESS`)."""
 
 
 class Hub:
@@ -50,12 +70,26 @@ class Hub:
         self.moments: dict[str, Moment] = {}
         """The newest version of each watched table this process has read."""
         self._reading: set[str] = set()
+        self._by_address: dict[str, int] = {}
         service.listeners.append(self.committed)
 
     # -- who is here ---------------------------------------------------------------------
 
     def watch(self, watcher: Watcher, moment: Moment) -> None:
-        """Start pushing ``watcher`` its frames (from ``moment``, the table as read)."""
+        """Start pushing ``watcher`` its frames (from ``moment``, the table as read);
+        :class:`TooManyWatchersError` when its seat or its address has enough already."""
+        here = self.watchers.get(watcher.table_id, set())
+        if sum(other.seat == watcher.seat for other in here) >= WATCHERS_PER_SEAT:
+            raise TooManyWatchersError(
+                f"this seat is already open in {WATCHERS_PER_SEAT} windows: close one of "
+                "them, then try again"
+            )
+        if self._by_address.get(watcher.address, 0) >= WATCHERS_PER_ADDRESS:
+            raise TooManyWatchersError(
+                f"your address already has {WATCHERS_PER_ADDRESS} tables open: close some "
+                "of them, then try again"
+            )
+        self._by_address[watcher.address] = self._by_address.get(watcher.address, 0) + 1
         self.watchers.setdefault(watcher.table_id, set()).add(watcher)
         self._keep(moment)
         watcher.woken.set()
@@ -63,6 +97,12 @@ class Hub:
     def unwatch(self, watcher: Watcher) -> bool:
         """Stop; True when no other watcher of this process holds the same seat."""
         found = self.watchers.get(watcher.table_id, set())
+        if watcher in found:
+            left = self._by_address[watcher.address] - 1
+            if left:
+                self._by_address[watcher.address] = left
+            else:
+                del self._by_address[watcher.address]
         found.discard(watcher)
         if not found:
             self.watchers.pop(watcher.table_id, None)

@@ -35,9 +35,9 @@ from cardavia.store import StoreUnavailableError
 from cardavia.web.deals import BadActionError, ConflictError
 from cardavia.web.errors import describe_validation
 from cardavia.web.schemas import ErrorBody
-from cardavia.web.security import CROSS_SITE, sent_by_another_site
+from cardavia.web.security import CROSS_SITE, client_address, sent_by_another_site
 from cardavia.web.tables.frames import Moment
-from cardavia.web.tables.hub import Hub, Watcher
+from cardavia.web.tables.hub import Hub, TooManyWatchersError, Watcher
 from cardavia.web.tables.model import (
     BadTableInputError,
     TableError,
@@ -86,6 +86,9 @@ _SEAT: dict[int | str, dict[str, Any]] = {
 }
 _INPUT: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorBody, "description": "A malformed body, a bad name or an illegal action."}
+}
+_CROWDED: dict[int | str, dict[str, Any]] = {
+    429: {"model": ErrorBody, "description": "This seat or address has enough windows open."}
 }
 _CONFLICT: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorBody, "description": "Not now: full, not your turn, moved on, over."}
@@ -186,7 +189,7 @@ async def join_table(
 @router.get(
     "/{table_id}",
     response_model=TableFrame,
-    responses=_SEAT | _INPUT,
+    responses=_SEAT | _INPUT | _CROWDED,
     summary="Read the table (long poll)",
 )
 async def read_table(
@@ -197,7 +200,7 @@ async def read_table(
     deal: Annotated[str | None, Query(max_length=32)] = None,
     mark: Annotated[str | None, Query(max_length=32)] = None,
     wait: Annotated[float, Query(ge=0, le=POLL_SECONDS)] = 0,
-) -> dict[str, Any]:
+) -> dict[str, Any] | JSONResponse:
     """The seat's frame, with the events of ``deal`` from ``since`` on. With ``mark``
     (the last frame's) and ``wait``, the answer waits until the frame is new (the
     fallback for a browser that cannot keep a WebSocket open); each call also tells
@@ -210,7 +213,12 @@ async def read_table(
         return hub.frame_of(moment, seat, since, deal)
     watcher = Watcher(table_id, seat, moment.table.seats[seat].token_hash or "", since, deal)
     watcher.last = mark
-    hub.watch(watcher, moment)
+    watcher.address = client_address(connection)
+    try:
+        hub.watch(watcher, moment)
+    except TooManyWatchersError as exc:
+        headers = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"error": str(exc)}, status_code=429, headers=headers)
     try:
         data = await hub.next_frame(watcher, wait)
         latest = hub.moments.get(table_id, moment)
@@ -350,7 +358,14 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     since, deal = _int(websocket.query_params.get("since")), websocket.query_params.get("deal")
     token_hash = moment.table.seats[seat].token_hash or ""
     watcher = Watcher(table_id, seat, token_hash, since=since, deal_id=deal)
-    hub.watch(watcher, moment)
+    watcher.address = client_address(websocket)
+    try:
+        hub.watch(watcher, moment)
+    except TooManyWatchersError as exc:
+        with contextlib.suppress(Exception):
+            await websocket.send_text(json.dumps({"type": "error", "error": str(exc), "code": 429}))
+            await websocket.close(code=4429)
+        return
 
     sending = asyncio.Lock()  # the pushing task and the reading one both send
 
