@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import Table, func, select
 
 from cardavia.ai.base import Player
-from cardavia.store.tables import games
+from cardavia.store.tables import games, people_tables
 from cardavia.web.app import create_app
 from cardavia.web.security import CSP, NewGameLimiter, TooManyGamesError
 from cardavia.web.settings import Settings
@@ -70,9 +70,13 @@ def auth(token: str) -> dict[str, str]:
 
 
 def stored_deals(client: TestClient) -> int:
+    return stored_rows(client, games)
+
+
+def stored_rows(client: TestClient, table: Table) -> int:
     engine = client.app.state.service.store.engine  # type: ignore[attr-defined]
     with engine.connect() as connection:
-        count: int = connection.execute(select(func.count()).select_from(games)).scalar_one()
+        count: int = connection.execute(select(func.count()).select_from(table)).scalar_one()
     return count
 
 
@@ -571,3 +575,30 @@ def test_a_405_names_every_method_of_its_path(client: TestClient, path: str, met
     response = client.put(path)
     assert response.status_code == 405
     assert response.headers["allow"] == methods  # (said GET alone for /replay)
+
+
+def test_tables_and_their_deals_count_against_the_same_allowance(make_client: MakeClient) -> None:
+    client = make_client(new_games_per_minute=4)
+    body = {"game": "chuopai", "name": "Ann", "seats": ["basic", "basic"]}
+    made = client.post("/api/tables", json=body)
+    assert made.status_code == 201
+    table, token = made.json()["table"]["id"], made.json()["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    started = client.post(f"/api/tables/{table}/actions", json={"type": "start"}, headers=auth)
+    assert started.status_code == 200, "a table's deal is the second new deal"
+    form = client.post("/games/chuopai/friends", data={"name": "Bo", "seat1": "basic"})
+    assert form.status_code in (200, 303), "the friends form's table is the third"
+    assert client.post("/api/tables", json=body).status_code == 201, "the fourth"
+    client.cookies.clear()
+    refused = client.post("/api/tables", json=body)
+    assert "too many new deals" in assert_clear_error(refused, 429)
+    page = client.post("/games/chuopai/friends", data={"name": "Cy", "seat1": "basic"})
+    assert page.status_code == 429 and "Too many new deals" in page.text
+    with client.websocket_connect(f"/api/tables/{table}/live", headers=auth) as socket:
+        socket.receive_json()
+        socket.send_json({"type": "again", "same": True})
+        message = socket.receive_json()
+        while message["type"] == "table":
+            message = socket.receive_json()
+        assert message["code"] == 429 and "too many new deals" in message["error"]
+    assert stored_rows(client, people_tables) == 3, "no table was made beyond the allowance"

@@ -254,7 +254,7 @@ def client_address(request: HTTPConnection) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
-def count_new_game(request: Request) -> None:
+def count_new_game(request: HTTPConnection) -> None:
     """Count a new deal against its client's limit, or raise :class:`TooManyGamesError`.
 
     Called by every route that starts a deal once the request has passed every other

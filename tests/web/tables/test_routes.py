@@ -21,6 +21,7 @@ from cardavia.web.tables import hub as hub_module
 from cardavia.web.tables.hub import WATCHERS_PER_SEAT
 from cardavia.web.tables.model import NAME_LIMIT
 from cardavia.web.tables.routes import FLOOD_LIMIT, MESSAGE_BYTES
+from cardavia.web.thinking import Thinker, Turn
 
 from .conftest import basic_players
 
@@ -338,3 +339,28 @@ def test_one_address_may_watch_only_so_many_tables(
         with tables[3].socket(0) as extra:
             refused = extra.receive_json()
             assert refused["code"] == 429 and "your address already has 3" in refused["error"]
+
+
+def test_the_ai_moves_a_command_sets_going_take_its_senders_share(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clients: list[str] = []
+
+    async def choose(self: Thinker, turn: Turn, view: Any, legal: Any) -> Any:
+        clients.append(turn.client)
+        return self.choose_inline(turn, view, legal)
+
+    monkeypatch.setattr(Thinker, "offloaded", lambda self, level: True)
+    monkeypatch.setattr(Thinker, "choose", choose)
+    people = People(client, "chuopai", ["basic", "basic"])
+    assert people.command(0, {"type": "start"}).status_code == 200
+    for _ in range(200):
+        deal = people.frame(0)["deal"]
+        if deal["result"] or len(clients) >= 3:
+            break
+        if deal["options"]:
+            act = {"type": "act", "action": deal["options"][0], "key": deal["key"]}
+            assert people.command(0, act).status_code == 200
+        time.sleep(0.02)
+    assert clients, "the AIs moved in the background"
+    assert set(clients) == {"testclient"}, "one address's tables share one client's share"

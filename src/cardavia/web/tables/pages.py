@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from cardavia.games.registry import get_game
 from cardavia.web import catalog, games, text
 from cardavia.web.rendering import gettext_for, render_page
+from cardavia.web.security import count_new_game
 from cardavia.web.settings import Settings
 from cardavia.web.tables.model import (
     AI,
@@ -108,6 +109,7 @@ async def create_from_form(
             "turn_low": TableSettings.TURN_RANGE[0],
             "turn_high": TableSettings.TURN_RANGE[1],
         }
+    count_new_game(request)
     try:
         moment, token, invite = tables.create(
             game, fields.get("name", ""), seats, TableSettings(claim, turn, absent)

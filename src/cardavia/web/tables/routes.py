@@ -35,7 +35,13 @@ from cardavia.store import StoreUnavailableError
 from cardavia.web.deals import BadActionError, ConflictError
 from cardavia.web.errors import describe_validation
 from cardavia.web.schemas import ErrorBody
-from cardavia.web.security import CROSS_SITE, client_address, sent_by_another_site
+from cardavia.web.security import (
+    CROSS_SITE,
+    TooManyGamesError,
+    client_address,
+    count_new_game,
+    sent_by_another_site,
+)
 from cardavia.web.tables.frames import Moment
 from cardavia.web.tables.hub import Hub, TooManyWatchersError, Watcher
 from cardavia.web.tables.model import (
@@ -161,6 +167,7 @@ TABLE_ERRORS = (
 async def create_table(body: NewTable, request: Request, tables: Tables) -> JSONResponse:
     """A new table with the caller (the host) at seat 0; share ``invite``."""
     settings = TableSettings(body.claim_seconds, body.turn_seconds, body.absent)
+    count_new_game(request)
     moment, token, invite = tables.create(body.game, body.name, body.seats, settings)
     data = get_hub(request).frame_of(moment, 0, 0, None)
     response = JSONResponse(data | {"token": token, "invite": invite}, status_code=201)
@@ -245,7 +252,7 @@ async def act_at_table(
     """A command: ``act`` (an action at decision ``key``), ``start``, ``again`` or
     ``remove`` (the host's); the seat's frame after it."""
     _, seat = tables.seat_of(table_id, seat_token(request))
-    moment = await run_command(tables, table_id, seat, body)
+    moment = await run_command(request, tables, table_id, seat, body)
     return get_hub(request).frame_of(moment or tables.read(table_id), seat, since, deal)
 
 
@@ -265,9 +272,16 @@ async def table_record(table_id: str, request: Request, tables: Tables) -> JSONR
 
 
 async def run_command(
-    tables: TableService, table_id: str, seat: int, command: Any
+    connection: HTTPConnection, tables: TableService, table_id: str, seat: int, command: Any
 ) -> Moment | None:
-    """Do what ``command`` asks for ``seat``; the table after it (``None``: a ping)."""
+    """Do what ``command`` asks for ``seat``; the table after it (``None``: a ping).
+
+    A deal started at a table counts against its client's new-deal allowance as a deal
+    against the AIs does (:class:`TooManyGamesError`), and the AI moves it sets going
+    take that client's share of the workers (issue 28, hole 2)."""
+    if isinstance(command, (Start, Again)):
+        count_new_game(connection)
+    tables.set_going_by(table_id, client_address(connection))
     if isinstance(command, Act):
         return await tables.act(table_id, seat, command.action, command.key)
     if isinstance(command, Start):
@@ -442,10 +456,11 @@ async def _read_commands(
         if len(raw.encode()) > MESSAGE_BYTES:
             await send({"type": "error", "error": TOO_LARGE, "code": "too_large"})
             continue
-        await _one_command(raw, tables, table_id, seat, send, flush)
+        await _one_command(websocket, raw, tables, table_id, seat, send, flush)
 
 
 async def _one_command(
+    websocket: WebSocket,
     raw: str,
     tables: TableService,
     table_id: str,
@@ -464,9 +479,11 @@ async def _one_command(
         await send({"type": "pong"})
         return
     try:
-        await run_command(tables, table_id, seat, command)
+        await run_command(websocket, tables, table_id, seat, command)
     except TABLE_ERRORS as exc:
         await send({"type": "error", "error": error_text(exc), "code": error_status(exc)})
+    except TooManyGamesError as exc:
+        await send({"type": "error", "error": str(exc), "code": 429})
     except StoreUnavailableError:
         await send(
             {"type": "error", "error": "the game store cannot be reached: try again", "code": 503}

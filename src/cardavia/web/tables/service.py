@@ -20,6 +20,7 @@ import dataclasses
 import logging
 import random
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -126,10 +127,21 @@ class TableService:
         """Tables whose AI moves this process is deciding (value: run again after)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._chosen: dict[tuple[str, int, int], str] = {}
+        self._set_going: OrderedDict[str, str] = OrderedDict()
+        """Who sent each table's last command here (:meth:`set_going_by`)."""
         """Offloaded AI decisions already made, by (deal, step, seat): a retry after a
         conflict does not search again (the same position gives the same decision)."""
 
     # -- reading ---------------------------------------------------------------------------
+
+    def set_going_by(self, table_id: str, client: str) -> None:
+        """``client`` (an address) sent the table's last command: the AI moves that
+        follow take that client's share of the workers, so that one address's many
+        tables of strong AIs share one client's share, not one share each."""
+        self._set_going[table_id] = client
+        self._set_going.move_to_end(table_id)
+        if len(self._set_going) > 4096:
+            self._set_going.popitem(last=False)
 
     def read(self, table_id: str) -> Moment:
         """The table ``table_id`` as stored now (:class:`TableNotFoundError`)."""
@@ -499,7 +511,7 @@ class TableService:
             assert seat is not None
             step = self._next(table, live, self.clock())
             assert step is not None and step[0] is not None
-            turn = _turn(live, step[0])
+            turn = _turn(live, step[0], self._set_going.get(table_id))
             choice = await self.thinker.choose(turn, state.view(seat), state.legal_actions())
             self._chosen[(live.stored.id, state.step, seat)] = str(choice)
             if len(self._chosen) > 4096:
@@ -640,12 +652,13 @@ def _note(seat: int, reason: str, level: str, window: bool) -> Note:
     return Note(event, frozenset({seat}) if window else None)
 
 
-def _turn(live: LiveDeal, level: str) -> Turn:
+def _turn(live: LiveDeal, level: str, client: str | None = None) -> Turn:
     state = live.deal.state
     stored = live.stored
     assert state.to_act is not None
-    # Each table's deal takes its turn for the workers as one client.
-    client = f"table deal {stored.id}"
+    # Moves nobody in this process set going (a timer, another process's table) take
+    # the table's own turn for the workers.
+    client = client or f"table deal {stored.id}"
     return Turn(stored.game, level, stored.seed, state.to_act, state.step, stored.id, client)
 
 
