@@ -10,11 +10,14 @@ from typing import Annotated, Any
 
 import typer
 
+from cardavia.arena import cli as arena_cli
+
 app = typer.Typer(
     help="Cardavia: traditional Chinese card games against computer opponents.",
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(arena_cli.app, name="arena")
 
 BENCH_SUBJECTS = (
     "sisepai",
@@ -142,71 +145,6 @@ def bench(
     else:
         figures = module.run(seconds=seconds, seed=seed)
     typer.echo(json.dumps(figures))
-
-
-@app.command()
-def arena(
-    deals: Annotated[int, typer.Option(help="Distinct decks; each is played in every rotation.")],
-    game: Annotated[
-        str | None, typer.Option(help="sisepai or chuopai (--league: both when left out).")
-    ] = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            help="Player names, one per seat: e.g. strong,basic,basic,basic; "
-            "'cmd:COMMAND' seats an external program (docs/bots.md)."
-        ),
-    ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the decks and of every decision.")] = 1,
-    workers: Annotated[int, typer.Option(help="Processes (results do not depend on it).")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    plot: Annotated[Path | None, typer.Option(help="Write a PNG or SVG chart here.")] = None,
-    records: Annotated[Path | None, typer.Option(help="Keep every deal's record here.")] = None,
-    bot_timeout: Annotated[
-        float, typer.Option(help="Seconds an external program has for each decision.")
-    ] = 1.0,
-    bot_start_timeout: Annotated[
-        float, typer.Option(help="Seconds an external program has to start and say hello.")
-    ] = 10.0,
-    paired: Annotated[
-        bool,
-        typer.Option(
-            "--paired",
-            help="Play every seating again with --reference in the first seat's place, "
-            "and report the win-rate difference with McNemar's test.",
-        ),
-    ] = False,
-    reference: Annotated[
-        str, typer.Option(help="--paired: the player the first seat's player is measured against.")
-    ] = "basic",
-    league: Annotated[
-        bool,
-        typer.Option("--league", help="Every player of --players against every other."),
-    ] = False,
-    players: Annotated[
-        str | None, typer.Option(help="--league: the player names, e.g. easy,basic,strong,random.")
-    ] = None,
-) -> None:
-    """AI players meet on duplicate deals; print their rates with 95% intervals."""
-    from cardavia.arena.cli import ArenaRequest, run_command
-
-    request = ArenaRequest(
-        game,
-        seats,
-        deals,
-        seed,
-        workers,
-        as_json,
-        plot,
-        records,
-        paired,
-        reference,
-        league,
-        players,
-        bot_timeout,
-        bot_start_timeout,
-    )
-    raise typer.Exit(run_command(request))
 
 
 SERVERS = ("granian", "uvicorn")
