@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 from pathlib import Path
@@ -11,28 +10,15 @@ from typing import Annotated, Any
 import typer
 
 from cardavia.arena import cli as arena_cli
+from cardavia.bench import cli as bench_cli
 
 app = typer.Typer(
     help="Cardavia: traditional Chinese card games against computer opponents.",
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(bench_cli.app, name="bench")
 app.add_typer(arena_cli.app, name="arena")
-
-BENCH_SUBJECTS = (
-    "sisepai",
-    "chuopai",
-    "ai",
-    "versus",
-    "web",
-    "load",
-    "stall",
-    "table",
-    "tables",
-    "env",
-)
-# The environments' benchmark lives with them: the bench layer may not import envs.
-_BENCH_MODULES = {"env": "cardavia.envs.bench"}
 
 
 @app.command()
@@ -64,87 +50,19 @@ def replay(
     raise typer.Exit(0 if ok else 2)
 
 
-@app.command()
-def bench(
-    subject: Annotated[str, typer.Argument(help="What to measure: " + ", ".join(BENCH_SUBJECTS))],
-    seconds: Annotated[float, typer.Option(help="Rough time spent on each figure.")] = 3.0,
-    seed: Annotated[int, typer.Option(help="Seed of the random deals.")] = 1,
-    games: Annotated[int, typer.Option(help="load: deals to play in all.")] = 200,
-    concurrency: Annotated[int, typer.Option(help="load: players at once.")] = 50,
-    think: Annotated[
-        float, typer.Option(help="load, tables: a player's mean pause, seconds.")
-    ] = 1.0,
-    servers: Annotated[int, typer.Option(help="load, tables: server processes.")] = 1,
-    tables: Annotated[int, typer.Option(help="tables: tables of two people.")] = 100,
-    database: Annotated[
-        str, typer.Option(help="load, tables: sqlite, or postgresql (a throwaway cluster).")
-    ] = "sqlite",
-    database_url: Annotated[
-        str | None, typer.Option(help="load, tables: an existing database to use instead.")
-    ] = None,
-    server: Annotated[
-        str | None, typer.Option(help="web, stall: the HTTP server (cardavia serve --server).")
-    ] = None,
-    server_src: Annotated[
-        str | None,
-        typer.Option(help="web, stall: run the server from this src folder (another version)."),
-    ] = None,
-    against_src: Annotated[
-        str | None,
-        typer.Option(help="versus: the src folder of the version to compare with."),
-    ] = None,
-    game: Annotated[str, typer.Option(help="versus: the game.")] = "sisepai",
-    player: Annotated[str, typer.Option(help="versus: the AI player timed.")] = "strong",
-    deals: Annotated[int, typer.Option(help="versus: basic deals whose positions are timed.")] = 8,
-) -> None:
-    """Measure speed and memory; print one JSON object."""
-    if subject not in BENCH_SUBJECTS:
-        typer.echo(
-            f"unknown benchmark {subject!r}: choose one of {', '.join(BENCH_SUBJECTS)}", err=True
-        )
-        raise typer.Exit(2)
+# The environments' benchmark lives with them (the bench layer may not import envs), so
+# it joins the bench group here; envs are optional, hence the import when it runs.
+@bench_cli.app.command("env")
+def bench_env(seconds: bench_cli.Seconds = 3.0, seed: bench_cli.Seed = 1) -> None:
+    """The environments for AI builders: steps per CPU second beside the engine's own."""
     try:
-        module = importlib.import_module(_BENCH_MODULES.get(subject, f"cardavia.bench.{subject}"))
+        from cardavia.envs import bench as subject
     except ModuleNotFoundError as missing:
         if not str(missing).startswith("cardavia.envs needs"):
             raise
         typer.echo(str(missing), err=True)
         raise typer.Exit(2) from None
-    if subject == "load":
-        figures = module.run(
-            games=games,
-            concurrency=concurrency,
-            think=think,
-            servers=servers,
-            database=database,
-            database_url=database_url,
-            seed=seed,
-        )
-    elif subject == "tables":
-        figures = module.run(
-            tables=tables,
-            think=think,
-            servers=servers,
-            database=database,
-            database_url=database_url,
-            seed=seed,
-        )
-    elif subject == "versus":
-        if against_src is None:
-            typer.echo("versus needs --against-src: the src folder of the other version", err=True)
-            raise typer.Exit(2)
-        try:
-            figures = module.run(
-                game=game, player=player, against=against_src, deals=deals, seed=seed
-            )
-        except module.VersusError as error:
-            typer.echo(f"cannot compare: {error}", err=True)
-            raise typer.Exit(2) from None
-    elif subject in ("web", "stall"):
-        figures = module.run(seconds=seconds, seed=seed, server=server, source=server_src)
-    else:
-        figures = module.run(seconds=seconds, seed=seed)
-    typer.echo(json.dumps(figures))
+    bench_cli.emit(subject.run(seconds=seconds, seed=seed))
 
 
 SERVERS = ("granian", "uvicorn")
