@@ -10,6 +10,7 @@ import json
 import os
 import pkgutil
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -211,6 +212,19 @@ def test_a_bad_value_is_refused_before_anything_runs() -> None:
     assert result.exit_code == 2 and "--games" in said(result.output)
     result = cli_runner.invoke(app, ["bench", "versus"])
     assert result.exit_code == 2 and "Missing option '--against-src'" in said(result.output)
+
+
+def test_the_readme_s_bench_and_arena_lines_are_accepted() -> None:
+    text = (Path(__file__).parent.parent / "README.md").read_text()
+    lines = re.findall(r"^\.venv/bin/cardavia ((?:bench|arena) [a-z][^#\n]*)", text, flags=re.M)
+    assert len(lines) >= 12
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.core.TyperGroup)
+    for line in lines:
+        parent, name, *args = shlex.split(line)
+        sub = group.commands[parent]
+        assert isinstance(sub, typer.core.TyperGroup)
+        sub.commands[name].make_context(name, args)  # raises on a missing or unknown option
 
 
 SMALL_RUNS = {
