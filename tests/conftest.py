@@ -24,8 +24,8 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine
 
-from cardavia.bench import postgres
 from cardavia.store import normalize_url, open_engine, sqlite_url, upgrade
+from cardavia.testing import postgres
 
 DATABASES = ("sqlite", "postgresql")
 """The kinds of database the storage and API tests run on."""

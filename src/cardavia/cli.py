@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 from pathlib import Path
@@ -10,26 +9,16 @@ from typing import Annotated, Any
 
 import typer
 
+from cardavia.arena import cli as arena_cli
+from cardavia.bench import cli as bench_cli
+
 app = typer.Typer(
     help="Cardavia: traditional Chinese card games against computer opponents.",
     no_args_is_help=True,
     add_completion=False,
 )
-
-BENCH_SUBJECTS = (
-    "sisepai",
-    "chuopai",
-    "ai",
-    "versus",
-    "web",
-    "load",
-    "stall",
-    "table",
-    "tables",
-    "env",
-)
-# The environments' benchmark lives with them: the bench layer may not import envs.
-_BENCH_MODULES = {"env": "cardavia.envs.bench"}
+app.add_typer(bench_cli.app, name="bench")
+app.add_typer(arena_cli.app, name="arena")
 
 
 @app.command()
@@ -61,152 +50,19 @@ def replay(
     raise typer.Exit(0 if ok else 2)
 
 
-@app.command()
-def bench(
-    subject: Annotated[str, typer.Argument(help="What to measure: " + ", ".join(BENCH_SUBJECTS))],
-    seconds: Annotated[float, typer.Option(help="Rough time spent on each figure.")] = 3.0,
-    seed: Annotated[int, typer.Option(help="Seed of the random deals.")] = 1,
-    games: Annotated[int, typer.Option(help="load: deals to play in all.")] = 200,
-    concurrency: Annotated[int, typer.Option(help="load: players at once.")] = 50,
-    think: Annotated[
-        float, typer.Option(help="load, tables: a player's mean pause, seconds.")
-    ] = 1.0,
-    servers: Annotated[int, typer.Option(help="load, tables: server processes.")] = 1,
-    tables: Annotated[int, typer.Option(help="tables: tables of two people.")] = 100,
-    database: Annotated[
-        str, typer.Option(help="load, tables: sqlite, or postgresql (a throwaway cluster).")
-    ] = "sqlite",
-    database_url: Annotated[
-        str | None, typer.Option(help="load, tables: an existing database to use instead.")
-    ] = None,
-    server: Annotated[
-        str | None, typer.Option(help="web, stall: the HTTP server (cardavia serve --server).")
-    ] = None,
-    server_src: Annotated[
-        str | None,
-        typer.Option(help="web, stall: run the server from this src folder (another version)."),
-    ] = None,
-    against_src: Annotated[
-        str | None,
-        typer.Option(help="versus: the src folder of the version to compare with."),
-    ] = None,
-    game: Annotated[str, typer.Option(help="versus: the game.")] = "sisepai",
-    player: Annotated[str, typer.Option(help="versus: the AI player timed.")] = "strong",
-    deals: Annotated[int, typer.Option(help="versus: basic deals whose positions are timed.")] = 8,
-) -> None:
-    """Measure speed and memory; print one JSON object."""
-    if subject not in BENCH_SUBJECTS:
-        typer.echo(
-            f"unknown benchmark {subject!r}: choose one of {', '.join(BENCH_SUBJECTS)}", err=True
-        )
-        raise typer.Exit(2)
+# The environments' benchmark lives with them (the bench layer may not import envs), so
+# it joins the bench group here; envs are optional, hence the import when it runs.
+@bench_cli.app.command("env")
+def bench_env(seconds: bench_cli.Seconds = 3.0, seed: bench_cli.Seed = 1) -> None:
+    """The environments for AI builders: steps per CPU second beside the engine's own."""
     try:
-        module = importlib.import_module(_BENCH_MODULES.get(subject, f"cardavia.bench.{subject}"))
+        from cardavia.envs import bench as subject
     except ModuleNotFoundError as missing:
         if not str(missing).startswith("cardavia.envs needs"):
             raise
         typer.echo(str(missing), err=True)
         raise typer.Exit(2) from None
-    if subject == "load":
-        figures = module.run(
-            games=games,
-            concurrency=concurrency,
-            think=think,
-            servers=servers,
-            database=database,
-            database_url=database_url,
-            seed=seed,
-        )
-    elif subject == "tables":
-        figures = module.run(
-            tables=tables,
-            think=think,
-            servers=servers,
-            database=database,
-            database_url=database_url,
-            seed=seed,
-        )
-    elif subject == "versus":
-        if against_src is None:
-            typer.echo("versus needs --against-src: the src folder of the other version", err=True)
-            raise typer.Exit(2)
-        try:
-            figures = module.run(
-                game=game, player=player, against=against_src, deals=deals, seed=seed
-            )
-        except module.VersusError as error:
-            typer.echo(f"cannot compare: {error}", err=True)
-            raise typer.Exit(2) from None
-    elif subject in ("web", "stall"):
-        figures = module.run(seconds=seconds, seed=seed, server=server, source=server_src)
-    else:
-        figures = module.run(seconds=seconds, seed=seed)
-    typer.echo(json.dumps(figures))
-
-
-@app.command()
-def arena(
-    deals: Annotated[int, typer.Option(help="Distinct decks; each is played in every rotation.")],
-    game: Annotated[
-        str | None, typer.Option(help="sisepai or chuopai (--league: both when left out).")
-    ] = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            help="Player names, one per seat: e.g. strong,basic,basic,basic; "
-            "'cmd:COMMAND' seats an external program (docs/bots.md)."
-        ),
-    ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the decks and of every decision.")] = 1,
-    workers: Annotated[int, typer.Option(help="Processes (results do not depend on it).")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    plot: Annotated[Path | None, typer.Option(help="Write a PNG or SVG chart here.")] = None,
-    records: Annotated[Path | None, typer.Option(help="Keep every deal's record here.")] = None,
-    bot_timeout: Annotated[
-        float, typer.Option(help="Seconds an external program has for each decision.")
-    ] = 1.0,
-    bot_start_timeout: Annotated[
-        float, typer.Option(help="Seconds an external program has to start and say hello.")
-    ] = 10.0,
-    paired: Annotated[
-        bool,
-        typer.Option(
-            "--paired",
-            help="Play every seating again with --reference in the first seat's place, "
-            "and report the win-rate difference with McNemar's test.",
-        ),
-    ] = False,
-    reference: Annotated[
-        str, typer.Option(help="--paired: the player the first seat's player is measured against.")
-    ] = "basic",
-    league: Annotated[
-        bool,
-        typer.Option("--league", help="Every player of --players against every other."),
-    ] = False,
-    players: Annotated[
-        str | None, typer.Option(help="--league: the player names, e.g. easy,basic,strong,random.")
-    ] = None,
-) -> None:
-    """AI players meet on duplicate deals; print their rates with 95% intervals."""
-    from cardavia.arena.cli import ArenaRequest, run_command
-
-    request = ArenaRequest(
-        game,
-        seats,
-        deals,
-        seed,
-        workers,
-        as_json,
-        plot,
-        records,
-        paired,
-        reference,
-        league,
-        players,
-        bot_timeout,
-        bot_start_timeout,
-    )
-    raise typer.Exit(run_command(request))
+    bench_cli.emit(subject.run(seconds=seconds, seed=seed))
 
 
 SERVERS = ("granian", "uvicorn")

@@ -171,7 +171,7 @@ def test_a_program_that_cannot_play_stops_the_arena_before_it_starts(name: str, 
     with pytest.raises(BotError, match=words.replace("(", r"\(")):
         run_arena("chuopai", (name, "basic", "basic"), 1, 1, bot_start_timeout=0.5)
     seats = f"{name},basic,basic"
-    args = ["arena", "--game", "chuopai", "--seats", seats, "--deals", "1"]
+    args = ["arena", "play", "--game", "chuopai", "--seats", seats, "--deals", "1"]
     result = CliRunner().invoke(app, [*args, "--bot-start-timeout", "0.5"])
     assert result.exit_code == 2
     assert words in result.output and "Traceback" not in result.output
@@ -179,7 +179,8 @@ def test_a_program_that_cannot_play_stops_the_arena_before_it_starts(name: str, 
 
 def test_the_command_line_reports_faults_in_text_and_json() -> None:
     seats = f"{faulty('illegal', 0)},basic,basic"
-    args = ["arena", "--game", "chuopai", "--seats", seats, "--deals", "1", "--bot-timeout", "10"]
+    args = ["arena", "play", "--game", "chuopai", "--seats", seats, "--deals", "1"]
+    args += ["--bot-timeout", "10"]
     text = CliRunner().invoke(app, args)
     assert text.exit_code == 0, text.output
     assert "3 program faults (illegal 3); basic finished those seats:" in text.output
@@ -191,7 +192,7 @@ def test_the_command_line_reports_faults_in_text_and_json() -> None:
 
 
 def test_bad_bot_options_exit_2() -> None:
-    base = ["arena", "--game", "chuopai", "--deals", "1"]
+    base = ["arena", "play", "--game", "chuopai", "--deals", "1"]
     for extra in (
         ["--seats", "cmd:,basic,basic"],
         ["--seats", f"{EXAMPLE},basic,basic", "--bot-timeout", "0"],
@@ -219,7 +220,8 @@ def test_a_stopped_arena_ends_its_programs(workers: str) -> None:
 
     token = uuid.uuid4().hex
     seats = f"{faulty('stubborn', 0, token)},strong,strong,strong"
-    args = ["arena", "--game", "sisepai", "--seats", seats, "--deals", "50", "--workers", workers]
+    args = ["arena", "play", "--game", "sisepai", "--seats", seats, "--deals", "50"]
+    args += ["--workers", workers]
     arena = subprocess.Popen(
         [sys.executable, "-m", "cardavia.cli", *args],
         stdout=subprocess.DEVNULL,

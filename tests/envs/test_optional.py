@@ -19,7 +19,8 @@ def test_cardavia_the_site_and_the_arena_import_without_them() -> None:
     code = (
         "import sys\n"
         "import cardavia, cardavia.cli, cardavia.web.app, cardavia.arena.runner\n"
-        "import cardavia.arena.cli, cardavia.records.replay, cardavia.ai.registry\n"
+        "import cardavia.arena.cli, cardavia.arena.command, cardavia.records.replay\n"
+        "import cardavia.ai.registry, cardavia.bench.cli\n"
         f"print(sorted(set({HEAVY!r}) & set(sys.modules)))\n"
     )
     done = _python(code)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cardavia.bench.servers import ServerProcess
 from cardavia.store import sqlite_url
+from cardavia.testing.servers import ServerProcess
 
 
 def server_env(database_url: str, data_dir: Path) -> dict[str, str]:

@@ -23,8 +23,8 @@ from live_server import Http, race
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
-from cardavia.bench.postgres import free_port
 from cardavia.records import parse_record, replay
+from cardavia.testing.postgres import free_port
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 

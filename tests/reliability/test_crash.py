@@ -21,8 +21,8 @@ from typing import Any
 
 from live_server import Http
 
-from cardavia.bench.servers import ServerProcess
 from cardavia.records import parse_record, replay
+from cardavia.testing.servers import ServerProcess
 
 from .conftest import server_env
 

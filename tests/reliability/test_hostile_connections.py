@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from cardavia.bench.servers import ServerProcess, tree_rss_bytes
 from cardavia.store import sqlite_url
+from cardavia.testing.servers import ServerProcess, tree_rss_bytes
 
 from .conftest import server_env
 

@@ -8,8 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from cardavia.bench.servers import ServerProcess, ServerStartError
 from cardavia.store import SchemaTooNewError, open_engine, upgrade
+from cardavia.testing.servers import ServerProcess, ServerStartError
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 

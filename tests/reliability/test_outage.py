@@ -17,8 +17,8 @@ from sqlalchemy import create_engine, text
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
-from cardavia.bench import postgres
 from cardavia.store import normalize_url
+from cardavia.testing import postgres
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 

@@ -17,8 +17,8 @@ from typing import Any
 import websockets
 from live_server import Http
 
-from cardavia.bench.servers import ServerProcess
 from cardavia.records import parse_record, replay
+from cardavia.testing.servers import ServerProcess
 
 PACE = 0.12
 """Seconds between the test's moves: a person's pace, well inside the sockets' bucket."""

@@ -16,8 +16,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from live_server import Http, race, without_id
 
-from cardavia.bench.servers import ServerProcess
 from cardavia.records import parse_record, replay
+from cardavia.testing.servers import ServerProcess
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 

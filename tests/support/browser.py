@@ -17,8 +17,7 @@ import uvicorn
 from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from cardavia.bench.table import CHROMIUM
-from cardavia.bench.table import CHROMIUM_ARGS as ARGS
+from cardavia.testing.browser import CHROMIUM_ARGS, chromium_path
 
 INSTALL = "apt-get install -y chromium fonts-noto-cjk"
 
@@ -60,9 +59,10 @@ def serve(app: FastAPI) -> Iterator[str]:
 @contextmanager
 def chromium() -> Iterator[Browser]:
     """Debian's Chromium, driven by Playwright."""
-    assert Path(CHROMIUM).exists(), f"Debian's Chromium is missing: {INSTALL}"
+    path = chromium_path()
+    assert Path(path).exists(), f"Chromium is missing at {path}: {INSTALL}"
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
             yield launched
         finally:

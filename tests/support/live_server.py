@@ -2,7 +2,7 @@
 
 :class:`Http` is one keep-alive HTTP/1.1 connection speaking the JSON API (one per
 thread: ``http.client`` connections are not thread-safe). The server processes come
-from :mod:`cardavia.bench.servers`, the same ones the load benchmark drives.
+from :mod:`cardavia.testing.servers`, the same ones the load benchmark drives.
 """
 
 from __future__ import annotations

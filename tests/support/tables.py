@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from cardavia.bench.table import click
+from cardavia.testing.browser import click
 
 SIZES = {
     "1366x768": (1366, 768),

@@ -1,200 +1,123 @@
-"""``cardavia arena``: argument checks, the progress bar, and the outputs."""
+"""``cardavia arena <mode>``: one sub-command per way of running the arena, each with
+only the options it reads.
+
+This module only declares the command line (it stays light: ``cardavia --help`` and
+``cardavia serve`` import it); :mod:`cardavia.arena.command` does the work.
+"""
 
 from __future__ import annotations
 
-import json
-import signal
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
-from typing import NamedTuple
+from typing import Annotated
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+import typer
 
-from cardavia.ai.registry import UnknownPlayerError, get_arena_player
-from cardavia.arena.league import run_league
-from cardavia.arena.report import print_league, print_paired, print_table
-from cardavia.arena.runner import run_arena, run_paired
-from cardavia.arena.seats import BOT_PREFIX, DECISION_TIMEOUT, START_TIMEOUT, BotError, is_bot
-from cardavia.games.registry import GAME_NAMES, UnknownGameError, get_game
+app = typer.Typer(
+    help="AI players meet on duplicate deals: every deck is played in every rotation of the "
+    "seats, and the rates come with 95% intervals.",
+    no_args_is_help=True,
+)
 
-
-class ArenaRequest(NamedTuple):
-    """The command line's options, as given."""
-
-    game: str | None
-    seats: str | None
-    deals: int
-    seed: int = 1
-    workers: int = 1
-    as_json: bool = False
-    plot: Path | None = None
-    records: Path | None = None
-    paired: bool = False
-    reference: str = "basic"
-    league: bool = False
-    players: str | None = None
-    bot_timeout: float = DECISION_TIMEOUT
-    bot_start_timeout: float = START_TIMEOUT
-
-
-def _names(text: str) -> tuple[str, ...]:
-    return tuple(name.strip() for name in text.split(",") if name.strip())
-
-
-def run_command(request: ArenaRequest) -> int:
-    """Run the arena as the command line asked; the exit code (2 on bad arguments)."""
-    err = Console(stderr=True)
-    problem = _check(request)
-    if problem is not None:
-        err.print(problem, markup=False, highlight=False, soft_wrap=True)
-        return 2
-    if request.league:
-        return _league(request, err)
-    assert request.game is not None and request.seats is not None
-    game, names = request.game, _names(request.seats)
-    label = f"{game} {','.join(names)}" + (f" (paired with {request.reference})" * request.paired)
-    with _stopped_cleanly(), _progress(err, label, request.deals * len(names)) as advance:
-        try:
-            if request.paired:
-                paired = run_paired(
-                    game,
-                    names,
-                    request.reference,
-                    request.deals,
-                    request.seed,
-                    request.workers,
-                    request.records,
-                    progress=advance,
-                    bot_timeout=request.bot_timeout,
-                    bot_start_timeout=request.bot_start_timeout,
-                )
-                result = paired.measured
-            else:
-                result = run_arena(
-                    game,
-                    names,
-                    request.deals,
-                    request.seed,
-                    request.workers,
-                    request.records,
-                    progress=advance,
-                    bot_timeout=request.bot_timeout,
-                    bot_start_timeout=request.bot_start_timeout,
-                )
-        except (UnknownPlayerError, BotError) as exc:
-            err.print(str(exc), markup=False, highlight=False, soft_wrap=True)
-            return 2
-    if request.as_json:
-        print(json.dumps(paired.to_json() if request.paired else result.to_json()))
-    else:
-        print_table(result)
-        if request.paired:
-            print_paired(paired.figures())
-    if request.plot is not None:
-        from cardavia.arena.plot import write_plot
-
-        write_plot(result, request.plot)
-    return 0
+# The options more than one mode reads, declared once.
+Game = Annotated[str, typer.Option(help="sisepai or chuopai.")]
+Seats = Annotated[
+    str,
+    typer.Option(
+        help="Player names, one per seat: e.g. strong,basic,basic,basic; "
+        "'cmd:COMMAND' seats an external program (docs/bots.md)."
+    ),
+]
+Deals = Annotated[int, typer.Option(help="Distinct decks; each is played in every rotation.")]
+Seed = Annotated[int, typer.Option(help="Seed of the decks and of every decision.")]
+Workers = Annotated[int, typer.Option(help="Processes (results do not depend on it).")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Plot = Annotated[Path | None, typer.Option(help="Write a PNG or SVG chart of the rates here.")]
+Records = Annotated[Path | None, typer.Option(help="Keep every deal's record here.")]
+BotTimeout = Annotated[
+    float, typer.Option(help="Seconds an external program has for each decision.")
+]
+BotStartTimeout = Annotated[
+    float, typer.Option(help="Seconds an external program has to start and say hello.")
+]
+# The defaults of the two timeouts are arena.seats' DECISION_TIMEOUT and START_TIMEOUT,
+# written out so that the command line does not import the arena to show its help
+# (tests/arena/test_cli.py checks they agree).
+DECISION_SECONDS = 1.0
+START_SECONDS = 10.0
 
 
-def _check(request: ArenaRequest) -> str | None:
-    """What is wrong with the options, in words, or ``None``."""
-    if request.deals < 1 or request.workers < 1:
-        return "--deals and --workers must be at least 1"
-    if request.bot_timeout <= 0 or request.bot_start_timeout <= 0:
-        return "--bot-timeout and --bot-start-timeout must be more than 0 seconds"
-    if request.plot is not None and request.plot.suffix.lower() not in (".png", ".svg"):
-        return f"--plot writes .png or .svg files, not {request.plot.name!r}"
-    games = GAME_NAMES if request.game is None else (request.game,)
-    try:
-        for game in games:
-            get_game(game)
-    except UnknownGameError as exc:
-        return str(exc)
-    if request.league:
-        if request.seats is not None or request.paired:
-            return "--league plays every pair of --players: it takes no --seats and no --paired"
-        names = _names(request.players or "")
-        if len(set(names)) < 2 or len(set(names)) != len(names):
-            return "--league needs --players: two or more distinct names, e.g. easy,basic"
-        if any(is_bot(name) for name in names):
-            return "--league plays the AI levels: a program takes a seat with --seats"
-        return _known(games, names)
-    if request.game is None or request.seats is None:
-        return "give --game and --seats (or --league with --players)"
-    players = get_game(request.game).players
-    names = _names(request.seats)
-    if len(names) != players:
-        return f"{request.game} seats {players} players: give {players} names, not {len(names)}"
-    if any(name == BOT_PREFIX for name in names):
-        return f"{BOT_PREFIX} needs a command to run, like {BOT_PREFIX}python3 mybot.py"
-    if request.paired and is_bot(request.reference):
-        return "--reference names one of our AI players, not a program"
-    ours = tuple(name for name in names if not is_bot(name))
-    return _known(games, ours + ((request.reference,) if request.paired else ()))
+@app.command()
+def play(
+    game: Game,
+    seats: Seats,
+    deals: Deals,
+    seed: Seed = 1,
+    workers: Workers = 1,
+    as_json: AsJson = False,
+    plot: Plot = None,
+    records: Records = None,
+    bot_timeout: BotTimeout = DECISION_SECONDS,
+    bot_start_timeout: BotStartTimeout = START_SECONDS,
+) -> None:
+    """Play the seats on duplicate deals; print each player's rates with 95% intervals."""
+    from cardavia.arena.command import Seating
+    from cardavia.arena.command import play as run
 
-
-def _known(games: tuple[str, ...], names: tuple[str, ...]) -> str | None:
-    for game in games:
-        for name in dict.fromkeys(names):
-            try:
-                get_arena_player(game, name)
-            except UnknownPlayerError as exc:
-                return str(exc)
-    return None
-
-
-def _league(request: ArenaRequest, err: Console) -> int:
-    games = GAME_NAMES if request.game is None else (request.game,)
-    names = _names(request.players or "")
-    tables = {}
-    for game in games:
-        seatings = request.deals * get_game(game).players * len(names) * (len(names) - 1)
-        with _stopped_cleanly(), _progress(err, f"{game} league", seatings) as advance:
-            tables[game] = run_league(
-                game, names, request.deals, request.seed, request.workers, progress=advance
-            )
-    if request.as_json:
-        print(
-            json.dumps({game: [cell.to_json() for cell in cells] for game, cells in tables.items()})
-        )
-    else:
-        for game, cells in tables.items():
-            print_league(game, names, request.deals, cells)
-    return 0
-
-
-@contextmanager
-def _progress(err: Console, label: str, total: int) -> Iterator[Callable[[int], None]]:
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("seatings, ETA"),
-        TimeRemainingColumn(),
+    seating = Seating(
+        game, seats, deals, seed, workers, as_json, plot, records, bot_timeout, bot_start_timeout
     )
-    with Progress(*columns, console=err, transient=True, disable=not sys.stderr.isatty()) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda n: bar.advance(task, n)
+    raise typer.Exit(run(seating))
 
 
-@contextmanager
-def _stopped_cleanly() -> Iterator[None]:
-    """SIGTERM unwinds the run like Ctrl-C does, so the external programs it started
-    are ended (``run_arena`` ends them on its way out)."""
+@app.command()
+def paired(
+    game: Game,
+    seats: Seats,
+    deals: Deals,
+    reference: Annotated[
+        str, typer.Option(help="The AI player the first seat's player is measured against.")
+    ] = "basic",
+    seed: Seed = 1,
+    workers: Workers = 1,
+    as_json: AsJson = False,
+    plot: Plot = None,
+    records: Records = None,
+    bot_timeout: BotTimeout = DECISION_SECONDS,
+    bot_start_timeout: BotStartTimeout = START_SECONDS,
+) -> None:
+    """Measure the first seat's player against --reference, pair by pair.
 
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise SystemExit(128 + signum)
+    Every seating is played twice, the second time with --reference in the first seat's
+    place (same deck, same decision seeds); the win-rate difference comes with McNemar's
+    test.
+    """
+    from cardavia.arena.command import Seating
+    from cardavia.arena.command import play as run
 
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    seating = Seating(
+        game, seats, deals, seed, workers, as_json, plot, records, bot_timeout, bot_start_timeout
+    )
+    raise typer.Exit(run(seating, reference))
 
 
-__all__ = ["GAME_NAMES", "ArenaRequest", "run_command"]
+@app.command()
+def league(
+    players: Annotated[
+        str, typer.Option(help="Two or more AI players, e.g. easy,basic,strong,random.")
+    ],
+    deals: Deals,
+    game: Annotated[
+        str | None, typer.Option(help="sisepai or chuopai; both when left out.")
+    ] = None,
+    seed: Seed = 1,
+    workers: Workers = 1,
+    as_json: AsJson = False,
+) -> None:
+    """Every player against every other; one table per game.
+
+    Each cell is one player in one seat and the other in all the rest, on the same decks.
+    """
+    from cardavia.arena.command import League
+    from cardavia.arena.command import league as run
+
+    raise typer.Exit(run(League(game, players, deals, seed, workers, as_json)))

@@ -1,4 +1,4 @@
-"""``cardavia arena --league``: every level against every other, in one table per game.
+"""``cardavia arena league``: every level against every other, in one table per game.
 
 Cell (row ``a``, column ``b``) is a duplicate run of ``a`` in one seat against ``b`` in
 every other seat: ``a``'s win rate there, ``b``'s per seat, and their ratio with its

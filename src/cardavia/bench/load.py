@@ -38,10 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardavia.bench.servers import ServerProcess, tree_cpu_seconds
 from cardavia.games.registry import GAME_NAMES
 from cardavia.records import parse_record, replay
 from cardavia.store import sqlite_url
+from cardavia.testing.servers import ServerProcess, tree_cpu_seconds
 
 GAMES = GAME_NAMES
 KINDS = ("create", "act", "record")
@@ -297,7 +297,7 @@ def shared_database(database: str, database_url: str | None, folder: Path) -> It
     if database_url:
         yield database_url
     elif database == "postgresql":
-        from cardavia.bench.postgres import throwaway_cluster
+        from cardavia.testing.postgres import throwaway_cluster
 
         with throwaway_cluster(durable=True) as cluster:
             yield cluster.url

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from cardavia.bench.load import Connection, percentiles
-from cardavia.bench.servers import ServerProcess, source_env, tree_cpu_seconds
 from cardavia.games.registry import GAME_NAMES
 from cardavia.store import sqlite_url
+from cardavia.testing.servers import ServerProcess, source_env, tree_cpu_seconds
 
 STRONG_CLIENTS = 4
 GAMES = GAME_NAMES

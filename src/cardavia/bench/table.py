@@ -18,31 +18,20 @@ Needs Playwright, a test dependency (``pip install -e '.[test]'``), and Chromium
 from __future__ import annotations
 
 import json
-import os
 import random
 import statistics
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from cardavia.bench.servers import ServerProcess
 from cardavia.games.registry import GAME_NAMES
+from cardavia.testing.browser import CHROMIUM_ARGS, chromium_path, click
+from cardavia.testing.servers import ServerProcess
 
 DEALS = (1, 2, 3)
 """The deal numbers played, of each game, at each pace."""
 PACES = ("normal", "instant")
 TARGETS = {"sisepai": {"normal": 2.5, "instant": 0.3}, "chuopai": {"normal": 2.0, "instant": 0.3}}
-CHROMIUM = "/usr/bin/chromium"
-"""Debian's Chromium (TOOLCHAIN.md); the browser tests drive the same one."""
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 # Each wait, timed by the page itself: from the click (the table turns busy) to the
 # moment it is idle again with the person to act.
 TIMER = """
@@ -69,7 +58,7 @@ def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
         from playwright.sync_api import sync_playwright
     except ModuleNotFoundError as exc:  # pragma: no cover - depends on the installation
         raise SystemExit("cardavia bench table needs Playwright: pip install -e '.[test]'") from exc
-    chromium = os.environ.get("CARDAVIA_CHROMIUM", CHROMIUM)
+    chromium = chromium_path()
     folder = Path(tempfile.mkdtemp(prefix="cardavia-bench-table-"))
     server = ServerProcess({"CARDAVIA_DATA": str(folder), "CARDAVIA_NEW_GAMES_PER_MINUTE": "0"})
     server.start()
@@ -121,21 +110,6 @@ def _play(browser: Any, url: str, game: str, deal: int, pace: str, seed: int) ->
     found: list[float] = page.evaluate("window.__waits")
     context.close()
     return [ms / 1000 for ms in found]
-
-
-def click(page: Any, action: str, *, wait_after: bool = True) -> None:
-    """Play ``action`` as a person would: its button, or (a Chuo Pai play) its cards, then
-    Play. Cards are clicked near their left edge, which overlapping cards leave showing.
-    Without ``wait_after``, the last click returns once dispatched (Playwright otherwise
-    waits for any navigation it started, which a loaded machine can make slow)."""
-    button = page.locator(f"[data-action='{action}']:visible")
-    if button.count():
-        button.first.click(no_wait_after=not wait_after)
-        return
-    for code in action.split()[1:]:
-        card = page.locator(f"#hand .card-button[data-code='{code}'][aria-pressed='false']")
-        card.first.click(position={"x": 4, "y": 12})
-    page.click("#play-selected", no_wait_after=not wait_after)
 
 
 def _figures(values: list[float], target: float) -> dict[str, Any]:

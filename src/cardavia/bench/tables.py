@@ -41,8 +41,8 @@ from typing import Any
 import websockets
 
 from cardavia.bench.load import Connection, machine_ticks, percentiles, shared_database
-from cardavia.bench.servers import ServerProcess, tree_cpu_seconds
 from cardavia.records import parse_record, replay
+from cardavia.testing.servers import ServerProcess, tree_cpu_seconds
 
 SETUPS = (("sisepai", ["person", "basic", "basic"]), ("chuopai", ["person", "basic"]))
 RAMP_PAUSES = 10

@@ -22,13 +22,13 @@ import tempfile
 import time
 from typing import Any
 
-from cardavia.bench.servers import (
+from cardavia.games.registry import GAME_NAMES
+from cardavia.testing.servers import (
     ServerProcess,
     settled_cpu_seconds,
     source_env,
     tree_cpu_seconds,
 )
-from cardavia.games.registry import GAME_NAMES
 
 GAMES = GAME_NAMES
 

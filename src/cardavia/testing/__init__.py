@@ -1,1 +1,3 @@
-"""What every engine must satisfy, as checks a test suite runs (it may import every layer)."""
+"""What tests and benchmarks share: the checks every engine must pass (``conformance``),
+and the harness that runs the site for real (``servers``: ``cardavia serve`` processes;
+``postgres``: a throwaway PostgreSQL cluster; ``browser``: Debian's Chromium)."""

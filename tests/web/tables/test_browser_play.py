@@ -28,9 +28,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from cardavia.ai.registry import get_player
-from cardavia.bench.servers import ServerProcess
-from cardavia.bench.table import click
 from cardavia.records import parse_record, replay
+from cardavia.testing.browser import click
+from cardavia.testing.servers import ServerProcess
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 

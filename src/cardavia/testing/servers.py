@@ -18,7 +18,7 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from cardavia.bench.postgres import free_port
+from cardavia.testing.postgres import free_port
 
 
 class ServerStartError(RuntimeError):

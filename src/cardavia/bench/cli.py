@@ -1,0 +1,182 @@
+"""``cardavia bench <subject>``: one sub-command per benchmark, each with only the options
+it reads, each printing one JSON object of figures.
+
+This group is the list of subjects: a new benchmark is a module here with a ``run``
+function and a command below (the environments' one is added by :mod:`cardavia.cli`,
+since this layer may not import them). The commands import their module when they run,
+so that ``cardavia --help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+
+app = typer.Typer(
+    help="Measure speed and memory: each subject prints one JSON object of figures.",
+    no_args_is_help=True,
+)
+
+# The options more than one subject reads, declared once.
+Seconds = Annotated[float, typer.Option(help="Rough time spent on each figure.", min=0)]
+Seed = Annotated[int, typer.Option(help="Seed of the random deals.")]
+Think = Annotated[float, typer.Option(help="A player's mean pause, seconds.", min=0)]
+Servers = Annotated[int, typer.Option(help="Server processes sharing the database.", min=1)]
+
+
+class DatabaseKind(StrEnum):
+    """The shared database a load benchmark starts when not given --database-url."""
+
+    sqlite = "sqlite"
+    postgresql = "postgresql"
+
+
+Database = Annotated[
+    DatabaseKind, typer.Option(help="sqlite, or postgresql (a throwaway cluster).")
+]
+DatabaseUrl = Annotated[
+    str | None, typer.Option(help="An existing database to use instead of --database.")
+]
+Server = Annotated[
+    str | None, typer.Option(help="The HTTP server, as cardavia serve --server takes it.")
+]
+ServerSrc = Annotated[
+    str | None,
+    typer.Option(help="Run the server from this src folder (another version, side by side)."),
+]
+
+
+def emit(figures: dict[str, Any]) -> None:
+    """Print a benchmark's figures, the one JSON object every subject prints."""
+    typer.echo(json.dumps(figures))
+
+
+@app.command()
+def sisepai(seconds: Seconds = 3.0, seed: Seed = 1) -> None:
+    """The Sì Sè Pái engine: random deals per second, win tests per second, peak memory."""
+    from cardavia.bench import sisepai as subject
+
+    emit(subject.run(seconds=seconds, seed=seed))
+
+
+@app.command()
+def chuopai(seconds: Seconds = 3.0, seed: Seed = 1) -> None:
+    """The Chuo Pai engine: random deals per second, legal-action lists per second, memory."""
+    from cardavia.bench import chuopai as subject
+
+    emit(subject.run(seconds=seconds, seed=seed))
+
+
+@app.command()
+def ai(seconds: Seconds = 3.0, seed: Seed = 1) -> None:
+    """Decision time of each AI player, the hint and the review (p50/p99)."""
+    from cardavia.bench import ai as subject
+
+    emit(subject.run(seconds=seconds, seed=seed))
+
+
+@app.command()
+def versus(
+    against_src: Annotated[
+        str, typer.Option(help="The src folder of the version to compare with.")
+    ],
+    game: Annotated[str, typer.Option(help="The game.")] = "sisepai",
+    player: Annotated[str, typer.Option(help="The AI player timed.")] = "strong",
+    deals: Annotated[
+        int, typer.Option(help="Deals of basic players whose positions are timed.", min=1)
+    ] = 8,
+    seed: Seed = 1,
+) -> None:
+    """One player's decision time here and in another version, on the same positions."""
+    from cardavia.bench import versus as subject
+
+    try:
+        figures = subject.run(game=game, player=player, against=against_src, deals=deals, seed=seed)
+    except subject.VersusError as error:
+        typer.echo(f"cannot compare: {error}", err=True)
+        raise typer.Exit(2) from None
+    emit(figures)
+
+
+@app.command()
+def web(
+    seconds: Seconds = 3.0, seed: Seed = 1, server: Server = None, server_src: ServerSrc = None
+) -> None:
+    """An action's round trip through a real cardavia serve, and its server CPU."""
+    from cardavia.bench import web as subject
+
+    emit(subject.run(seconds=seconds, seed=seed, server=server, source=server_src))
+
+
+@app.command()
+def stall(
+    seconds: Seconds = 3.0, seed: Seed = 1, server: Server = None, server_src: ServerSrc = None
+) -> None:
+    """A probe's latency while four clients play strong AIs on the same server."""
+    from cardavia.bench import stall as subject
+
+    emit(subject.run(seconds=seconds, seed=seed, server=server, source=server_src))
+
+
+@app.command()
+def load(
+    games: Annotated[int, typer.Option(help="Deals to play in all.", min=1)] = 200,
+    concurrency: Annotated[int, typer.Option(help="Players at once.", min=1)] = 50,
+    think: Think = 1.0,
+    servers: Servers = 1,
+    database: Database = DatabaseKind.sqlite,
+    database_url: DatabaseUrl = None,
+    seed: Seed = 1,
+) -> None:
+    """Many people playing at once over loopback: latency, throughput, every deal checked."""
+    from cardavia.bench import load as subject
+
+    emit(
+        subject.run(
+            games=games,
+            concurrency=concurrency,
+            think=think,
+            servers=servers,
+            database=database.value,
+            database_url=database_url,
+            seed=seed,
+        )
+    )
+
+
+@app.command()
+def table(seed: Seed = 1) -> None:
+    """How long a person waits at the table between two decisions (Chromium).
+
+    It plays a fixed set of deals, so it takes no --seconds.
+    """
+    from cardavia.bench import table as subject
+
+    emit(subject.run(seed=seed))
+
+
+@app.command()
+def tables(
+    tables: Annotated[int, typer.Option(help="Tables of two people.", min=1)] = 100,
+    think: Think = 1.0,
+    servers: Servers = 1,
+    database: Database = DatabaseKind.sqlite,
+    database_url: DatabaseUrl = None,
+    seed: Seed = 1,
+) -> None:
+    """Tables of two people and AIs, live, across server processes: p99 and CPU per move."""
+    from cardavia.bench import tables as subject
+
+    emit(
+        subject.run(
+            tables=tables,
+            think=think,
+            servers=servers,
+            database=database.value,
+            database_url=database_url,
+            seed=seed,
+        )
+    )
