@@ -27,6 +27,7 @@ from tables import start_table
 
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.web.app import create_app
+from cardavia.web.players import SEAT_NAMES, SPARE_NAMES
 from cardavia.web.settings import Settings
 
 from .conftest import SITE_PAGES
@@ -36,7 +37,7 @@ PAGES = [*SITE_PAGES, "/nowhere"]
 SPELT_ALIKE: dict[str, set[str]] = {
     # Names: the API, the game (the tabs' label), a family and the special combinations.
     "all": {"API", "JSON API", "Chuo Pai", "Yao", "Tian Jiu 天九", "Di Ba 地八", "Ren Qi 人七",
-            "He Wu 和五"},
+            "He Wu 和五", *SEAT_NAMES, *SPARE_NAMES},
     # The guard's "3 s" is written alike (seconds: s).
     "it": {"3 s"},
     # Dutch words too: "Claim(s)" is the rules' own word, "is" stands alone in "*is* winnen".
@@ -45,7 +46,7 @@ SPELT_ALIKE: dict[str, set[str]] = {
     "id": {"Normal", "normal", "Status", "AI: Normal"},
     "zh": set(),
 }  # fmt: skip
-"""Texts that are the same in English and in the language: names (Sichuan, Tian Jiu),
+"""Texts that are the same in English and in the language: names (Sichuan, Tian Jiu, the AIs'),
 and words the two languages share (Dutch "Status", Indonesian "Normal" and "AI: Normal")."""
 
 # The text a person meets on the page: text nodes, and the names and hints that

@@ -324,7 +324,7 @@ def test_the_table_gets_its_sentences_and_card_names_in_the_language(site: TestC
         re.search(r'<script type="application/json" id="table-data">(.*?)</script>',
                   started.text, re.DOTALL)[1]  # type: ignore[index]
     )  # fmt: skip
-    assert data["seats"] == ["Jij", "Oost", "Noord", "West"]
+    assert data["seats"] == ["Jij", "Lan", "Zhu", "Ju"]  # the AIs by name, in every language
     assert data["messages"]["pass"] == "Passen"
     assert data["messages"]["drew_you"].startswith("Je trok {card}")
     assert data["cards"]["wG"]["name"] == "witte Generaal"

@@ -425,11 +425,34 @@ def finish(people: list[Person]) -> None:
     assert response.ok
     record = parse_record(response.text())
     assert replay(record).state.outcome.to_json() == result
+    same_names(people, set(replay(record).state.outcome.winners))
     # The host deals the same cards again, for the whole table.
     deal_again(people, "#again-same")
     for person in people:
         assert person.errors == []
         person.context.close()
+
+
+# Each seat's name on each page, by the seat's own number (table.js renumbers the boxes).
+PLATES = """() => Object.fromEntries([...document.querySelectorAll(".seat[data-seat] .seat-name")]
+  .map((name) => [name.closest(".seat").dataset.seat, name.textContent]))"""
+
+
+def same_names(people: list[Person], winners: set[int]) -> None:
+    """Every page names each player alike (their own seat aside, which is "You"), and
+    every page but a winner's says who won in the same words: names are the players',
+    not places seen from each seat (issue 24)."""
+    mine = [person.frame()["table"]["you"] for person in people]
+    plates = [person.page.evaluate(PLATES) for person in people]
+    for seat in plates[0]:
+        names = {plate[seat] for plate, you in zip(plates, mine, strict=True) if str(you) != seat}
+        assert len(names) == 1, f"seat {seat} is named {sorted(names)} on different pages"
+    titles = {
+        person.page.locator("#ending-title").inner_text()
+        for person, you in zip(people, mine, strict=True)
+        if you not in winners
+    }
+    assert len(titles) <= 1, f"the pages say different things won: {sorted(titles)}"
 
 
 @pytest.mark.parametrize(

@@ -46,8 +46,15 @@ class WebGame(Protocol):
         """The museum's entry for the game, in the page's language."""
         ...
 
+    def positions(self, _: Gettext) -> list[str]:
+        """Where each seat sits, seen from the person (seat 0) at the bottom of the table
+        (*You*, *East*...): a place, never a player's name, since it differs with the
+        viewer's seat. The *Play with friends* form and a free seat use it."""
+        ...
+
     def seat_names(self, _: Gettext) -> list[str]:
-        """Who sits where, seen from the person (seat 0) at the bottom of the table."""
+        """Who plays each seat of a deal against the AIs: *You*, then each AI's name,
+        the same names a table of friends gives its AIs (:mod:`cardavia.web.players`)."""
         ...
 
     def messages(self, _: Gettext) -> dict[str, str]:

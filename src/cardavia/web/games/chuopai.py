@@ -13,8 +13,10 @@ from typing import Any
 
 from cardavia.ai.verdict import verdict
 from cardavia.cards.dominoes import DOMINOES, Domino
+from cardavia.games.registry import get_game
 from cardavia.web.games import chuopai_coach
 from cardavia.web.games.base import GameInfo
+from cardavia.web.players import solo_names
 from cardavia.web.text import Gettext, Ngettext, domino_name
 
 # The families in the order players hold them (chuopai.md §2).
@@ -44,9 +46,13 @@ class ChuoPaiWeb:
             sample=("66", "45", "36", "11", "26", "13"),
         )
 
-    def seat_names(self, _: Gettext) -> list[str]:
+    def positions(self, _: Gettext) -> list[str]:
         """Clockwise: the next player sits to the person's left."""
         return [_("You"), _("West"), _("East")]
+
+    def seat_names(self, _: Gettext) -> list[str]:
+        """The person, then the AIs by their names (:mod:`cardavia.web.players`)."""
+        return solo_names(_("You"), get_game(self.name).players)
 
     def catalogue(self, _: Gettext) -> dict[str, dict[str, Any]]:
         """Each card's name, glyph, family and place in a sorted hand."""

@@ -18,6 +18,7 @@ from cardavia.games.registry import get_game
 from cardavia.games.sisepai import GroupKind, Level, Phase, claim_level, group_kind, group_score
 from cardavia.web.games import sisepai_coach
 from cardavia.web.games.base import GameInfo
+from cardavia.web.players import solo_names
 from cardavia.web.text import Gettext, Ngettext, four_colour_name
 
 # How the page names the claim that was granted, and the person's claim that lost to it,
@@ -53,9 +54,13 @@ class SiSePaiWeb:
             sample=("rG", "rA", "rE", "yS", "wS", "gS", "F1"),
         )
 
-    def seat_names(self, _: Gettext) -> list[str]:
+    def positions(self, _: Gettext) -> list[str]:
         """Anticlockwise ([D4]): the next player sits to the person's right."""
         return [_("You"), _("East"), _("North"), _("West")]
+
+    def seat_names(self, _: Gettext) -> list[str]:
+        """The person, then the AIs by their names (:mod:`cardavia.web.players`)."""
+        return solo_names(_("You"), get_game(self.name).players)
 
     def catalogue(self, _: Gettext) -> dict[str, dict[str, Any]]:
         """Each card's spoken name, glyph and place in the canonical order."""

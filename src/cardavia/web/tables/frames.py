@@ -27,7 +27,7 @@ from typing import Any
 
 from cardavia.store import StoredTable
 from cardavia.web.deals import LiveDeal
-from cardavia.web.tables.model import AI, settings_of, takeover_at, who_decides
+from cardavia.web.tables.model import AI, seat_names, settings_of, takeover_at, who_decides
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,17 +68,38 @@ def waiting_on(moment: Moment) -> dict[int, tuple[str, ...]]:
     return waiting
 
 
+def choosing(moment: Moment) -> list[int]:
+    """The people whose choice the table shows it is waiting for: the seat to discard,
+    lead or beat when its own person plays it. Public facts only, the same for every
+    seat: whose turn it is, and who plays that seat. In a claim window nobody is named:
+    the window waits only for the people who may claim the card, which their concealed
+    cards decide (a page says "the others" instead); and when the AIs play (their own
+    seats, or a person's while away) the list is empty."""
+    live = moment.live
+    if live is None or live.over:
+        return []
+    state = live.deal.state
+    seat = state.to_act
+    if seat is None or live.presenter.window(state.view(seat)):
+        return []
+    return [seat] if who_decides(moment.table, seat) is None else []
+
+
 def _epoch_ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
 
 
 def seats_json(table: StoredTable, away_seconds: float) -> list[dict[str, Any]]:
-    """Who sits where and whether they are here: public to everyone at the table."""
+    """Who sits where, by name, and whether they are here: public to everyone at the
+    table, and the same for everyone (each seat's ``name`` is the player's, never a place
+    seen from the reader's seat: :func:`seat_names`)."""
     seats = []
+    names = seat_names(table)
     for index, place in enumerate(table.seats):
         entry: dict[str, Any] = {"seat": index, "kind": place.kind, "level": place.level}
         if place.kind == AI:
             entry["state"] = "ai"
+            entry["name"] = names[index]
         elif place.token_hash is None:
             entry["state"] = "free"
         else:
@@ -146,6 +167,7 @@ def frame(moment: Moment, seat: int, since: int, away_seconds: float) -> dict[st
         "key": key,
         "window": window,
         "options": list(waiting.get(seat, ())),
+        "choosing": choosing(moment),
         "answer": answer,
         "timer": None,
         "result": None if state.outcome is None else state.outcome.to_json(),
@@ -167,4 +189,4 @@ def digest(data: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-__all__ = ["Moment", "decision_key", "digest", "frame", "held_answers", "waiting_on"]
+__all__ = ["Moment", "choosing", "decision_key", "digest", "frame", "held_answers", "waiting_on"]

@@ -16,6 +16,7 @@ from typing import Any
 
 from cardavia.store import StoredTable, TableSeat
 from cardavia.web.deals import AI_LEVELS
+from cardavia.web.players import ai_name
 from cardavia.web.tables.lookalikes import ignorable, skeleton
 
 GATHERING, PLAYING, OVER = "gathering", "playing", "over"
@@ -224,10 +225,29 @@ def takeover_at(place: TableSeat, away_seconds: float) -> datetime | None:
     return place.away + timedelta(seconds=away_seconds)
 
 
+def seat_names(table: StoredTable) -> list[str | None]:
+    """Each seat's player by name, the same for everyone at the table: a person's
+    display name, an AI's own name (:func:`cardavia.web.players.ai_name`, by its seat),
+    ``None`` for a free seat. An AI never takes a name that looks like a person's at the
+    table (the same skeleton, as :func:`check_unlike_the_others` compares people's): it
+    takes a spare one instead, so that no sentence can mean two players. Case is ignored
+    here, unlike between two people: "lan" and the AI *Lan* would read as one player at
+    the start of a sentence."""
+    people = {_key(place.name) for place in table.seats if place.name is not None}
+    names: list[str | None] = []
+    for seat, place in enumerate(table.seats):
+        if place.kind == AI:
+            names.append(ai_name(seat, lambda name: _key(name) in people or name in names))
+        else:
+            names.append(place.name)
+    return names
+
+
+def _key(name: str) -> str:
+    return skeleton(name).casefold()
+
+
 def player_names(table: StoredTable) -> list[str]:
-    """Who plays each seat, as the record's ``meta.players`` says: the person's name,
-    else the AI's level."""
-    return [
-        place.name if place.kind == PERSON and place.name else str(place.level)
-        for place in table.seats
-    ]
+    """Who plays each seat, as the record's ``meta.players`` says: the names the table
+    showed (:func:`seat_names`; the levels are the record's ``meta.levels``)."""
+    return [name or "" for name in seat_names(table)]

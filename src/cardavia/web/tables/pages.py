@@ -56,7 +56,7 @@ SEAT_KINDS = ("person", *LEVELS)
 def friends_context(game: str, _: text.Gettext) -> dict[str, Any]:
     """What the *Play with friends* form needs: the other seats (by their place seen
     from the host's), the timers' bounds."""
-    names = games.WEB_GAMES[game].seat_names(_)
+    names = games.WEB_GAMES[game].positions(_)
     return {
         "friend_seats": [(index, names[index]) for index in range(1, len(names))],
         "seat_kinds": SEAT_KINDS,
@@ -169,8 +169,10 @@ def table_page(table_id: str, request: Request, tables: Tables, invite: str = ""
         "me": seat,
         "host": host,
         "frame": frame,
-        "positions": _rotated(web.seat_names(_), seat),
-        "seats": _rotated(web.seat_names(_), seat),
+        # Places seen from this seat (the person's own, "You", and a free seat's); the
+        # players' names, the same on every screen, come with each frame (people.js).
+        "positions": _rotated(web.positions(_), seat),
+        "seats": _rotated(web.positions(_), seat),
         "messages": games.table_messages(table.game, _) | table_messages(_),
         "cards": web.catalogue(_),
         "invite": (
@@ -295,7 +297,8 @@ def table_messages(_: text.Gettext) -> dict[str, str]:
         "answered": _("Your answer is sealed: {answer}. Waiting for the others ({seconds} s)."),
         "waiting_for": _("Waiting for {seat} ({seconds} s)."),
         "waiting_window": _("Waiting for the others' answers ({seconds} s)."),
-        "waiting_ais": _("Waiting for the others."),
+        "waiting_others": _("Waiting for the others."),
+        "choosing": _("{seat} is choosing…"),
         "stood_in_timeout": _("{seat}'s time ran out: the AI ({level}) decided."),
         "stood_in_timeout_you": _("Your time ran out: the AI ({level}) decided for you."),
         "stood_in_away": _("{seat} is away: the AI ({level}) plays for them."),

@@ -109,7 +109,10 @@ export async function createBoard(app, data, hooks = {}) {
     // A seat's name plate: its name, how strong an AI it is, and the game's badges.
     plate(seat, badges = []) {
       const node = ui.el("div", "plate");
-      node.append(ui.el("span", "seat-name", ui.seat(seat)));
+      const name = ui.el("span", "seat-name", ui.seat(seat));
+      // A player's name (a person's, an AI's) is never translated; "You" is a word.
+      if (seat !== me || data.person === false) name.translate = false;
+      node.append(name);
       // At a table of people `hooks.level` says who is an AI, and how strong.
       const level = hooks.level ? hooks.level(seat) : seat !== me && data.ai;
       if (level) node.append(ui.el("span", "seat-level", ui.messages[`ai_${level}`]));

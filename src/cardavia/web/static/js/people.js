@@ -91,6 +91,7 @@ function stateOf(deal, events) {
     timer: deal.timer,
     answer: deal.answer,
     window: deal.window,
+    choosing: deal.choosing ?? [],
   };
 }
 
@@ -223,30 +224,42 @@ export function describe(event, ui) {
   return [ui.fmt(ui.about(`stood_in_${event.reason}`, event.seat), values)];
 }
 
-// Above the person's choices: how long the decision has, and whom the table waits for.
+// Above the person's choices: how long the decision has, and whom the table waits for,
+// truthfully: the people by name, "the others" in a claim window (who may claim is their
+// cards' secret), and the AIs only when they alone are to act. Also the line shown while
+// the moves that led to `state` are played back (table.js), which says the same.
 export function status(state, ui) {
   const out = document.createDocumentFragment();
   const timer = state.timer;
-  let key = "waiting_ais";
   const values = {};
-  if (state.your_turn) key = state.window ? "your_answer_left" : "your_move";
+  if (state.choosing.length) values.seat = ui.list(state.choosing.map((seat) => ui.seat(seat)));
+  let key = null;
+  if (state.status === "finished") key = "deal_over";
+  else if (!timer) {
+    // Nothing to count down: the AIs decide at once, or a deadline is about to come.
+    if (state.your_turn) return out;
+    if (state.window) key = "waiting_others";
+    else key = state.choosing.length ? "choosing" : "waiting";
+  } else if (state.your_turn) key = state.window ? "your_answer_left" : "your_move";
   else if (state.answer) {
     key = "answered";
     const verb = state.answer.split(" ")[0];
     values.answer = ui.messages[verb] ?? state.answer;
   } else if (state.window) key = "waiting_window";
-  else if (state.acting !== null && state.acting !== undefined) {
-    key = "waiting_for";
-    values.seat = ui.seat(state.acting);
-  }
-  if (!timer && key !== "answered") {
-    if (!state.your_turn) out.append(ui.el("p", "countdown", ui.text("waiting_ais")));
+  else if (state.choosing.length) key = "waiting_for";
+  else key = "waiting";
+  const timed = Boolean(timer) && !["deal_over", "waiting"].includes(key);
+  const line = ui.el("p", state.your_turn && timed ? "countdown mine" : "countdown");
+  // What the line says, for tests and styles: whose decision it is waiting for.
+  line.dataset.who = key;
+  if (!timed) {
+    line.textContent = ui.text(key, values);
+    out.append(line);
     return out;
   }
-  const line = ui.el("p", state.your_turn ? "countdown mine" : "countdown");
   line.dataset.key = key;
   line.dataset.values = JSON.stringify(values);
-  if (timer) line.dataset.deadline = String(timer.deadline);
+  line.dataset.deadline = String(timer.deadline);
   line.setAttribute("role", "timer");
   countdown(line);
   out.append(line);
@@ -271,11 +284,17 @@ function tick() {
 
 // -- the seats, the waiting room, the players, the next deal ------------------------------
 
+// Each seat by its player's name, as every screen at the table names it (the frame's);
+// the person's own seat is "You", and a seat nobody has taken yet is a place.
 function nameSeats(table) {
-  const names = data.seats;
-  table.seats.forEach((place, seat) => {
-    names[seat] = seat === data.me || !place.name ? data.positions[seat] : place.name;
+  table.seats.forEach((_place, seat) => {
+    data.seats[seat] = nameOf(table, seat);
   });
+}
+
+function nameOf(table, seat) {
+  const place = table.seats[seat];
+  return seat === data.me || !place.name ? data.positions[seat] : place.name;
 }
 
 function seatList(table, list) {
@@ -284,7 +303,7 @@ function seatList(table, list) {
   table.seats.forEach((place, seat) => {
     const item = ui.el("li", `player state-${place.state}`);
     item.dataset.seat = String(seat);
-    const who = seat === data.me ? data.positions[seat] : place.name ?? data.positions[seat];
+    const who = nameOf(table, seat);
     item.append(ui.el("span", "player-name", who));
     const notes = {
       free: ui.text("seat_free"),

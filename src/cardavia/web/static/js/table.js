@@ -220,7 +220,11 @@ function showPrompt() {
     return;
   }
   if (busy) {
-    const line = ui.el("p", "waiting", ui.text("waiting"));
+    // Against the AIs only they play between the person's moves; at a table of people
+    // the line says whom the table now waits for (people.js), whose moves these are.
+    const line = ui.el(people && upcoming ? "div" : "p", "waiting");
+    if (people && upcoming) line.append(people.status(upcoming, ui));
+    else line.append(ui.text("waiting"));
     const skip = ui.button(ui.text("skip"), () => (skipping = true), "button small");
     skip.id = "skip";
     skip.hidden = pace.value === "instant";
@@ -535,6 +539,8 @@ async function send(action) {
 // A table of people: the seat's next state, from a frame (people.js). Frames are played
 // back one after another, each one's events at the chosen pace, as after an answer.
 let queue = Promise.resolve();
+// The state whose moves are being played back: the prompt says whom it waits for.
+let upcoming = null;
 function receive(next, { fresh = false } = {}) {
   queue = queue.then(async () => {
     busy = true;
@@ -543,7 +549,12 @@ function receive(next, { fresh = false } = {}) {
       state = next;
       redrawLog();
     } else {
-      await animate(next.events);
+      upcoming = next;
+      try {
+        await animate(next.events);
+      } finally {
+        upcoming = null;
+      }
       state = next;
     }
     model = structuredClone(state.view);
