@@ -38,8 +38,9 @@ GZIP_MINIMUM = 1024
 """Bytes below which an answer is sent as it is (gzip's header and a round of CPU
 save nothing on a small JSON answer)."""
 GZIP_LEVEL = 6
-"""zlib's level: within a few per cent of level 9's size on our pages, at about a third
-of its CPU (the pages are rendered per request, so this is paid on every one)."""
+"""zlib's level: within 1 % of level 9's size on our files (cardavia.css: 13,324 against
+13,254 bytes) and faster (9 against 13 ms for it, measured on a loaded 2-core machine);
+pages are compressed per request, so this is paid on every one."""
 IMMUTABLE = "public, max-age=31536000, immutable"
 """A fingerprinted address: its bytes never change, so a year without asking."""
 REVALIDATE = "no-cache"
