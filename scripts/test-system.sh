@@ -7,11 +7,14 @@
 # `playwright install`: its download host is unreachable here and Debian's Chromium is
 # what the tests drive.
 # Installs as root, or through sudo; says what to run when neither is possible.
+# Then the Nu HTML Checker (npm's vnu-jar, a Java program) into .tools/vnu, git-ignored.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-noto-cjk)
 /sbin/ldconfig -p 2>/dev/null | grep -q 'libatomic\.so\.1' || missing+=(libatomic1)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)  # runs the HTML checker
+command -v npm >/dev/null 2>&1 || missing+=(npm)  # fetches it
 if [ "${#missing[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then
         as_root=()
@@ -27,4 +30,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
         apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# The Nu HTML Checker for tests/web/test_html_valid.py, once: the jar itself is in the npm
+# package (its install script, which would fetch a Java runtime, is not run: Debian's is used).
+if [ ! -f .tools/vnu/node_modules/vnu-jar/build/dist/vnu.jar ]; then
+    echo "test: installing the Nu HTML Checker (npm vnu-jar@26) into .tools/vnu (once)" >&2
+    mkdir -p .tools/vnu
+    npm install --prefix .tools/vnu --no-save --no-audit --no-fund --ignore-scripts \
+        --loglevel=error vnu-jar@26 >/dev/null
 fi

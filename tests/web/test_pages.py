@@ -145,8 +145,10 @@ def test_the_api_docs_are_our_own_page(client: TestClient) -> None:
     for path in ("/api/games", "/api/games/{game_id}/actions", "/api/games/{game_id}/record"):
         assert path in html
     assert "swagger" not in html.lower()
-    # Only the site's own display-settings script, which every page loads.
-    assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/js/display.js">']
+    # Only the site's own scripts every page loads: the display settings, the worker.
+    scripts = re.findall(r'<script[^>]*src="(/static/[^"?]*)\?v=\w+"', html)
+    assert scripts == ["/static/js/display.js", "/static/js/worker.js"]
+    assert len(re.findall(r"<script", html)) == 2
     assert client.get("/redoc").status_code == 404
 
 

@@ -50,7 +50,7 @@ def test_the_list_shows_this_browsers_deals_and_continues_a_running_one(
     assert html.index(f"deal-{done}") < html.index(f"deal-{running}"), "newest first"
     row = html[html.index(f'id="deal-{done}"') :].split("</tr>")[0]
     result = Result.from_json(state["result"])
-    assert f'<td role="cell" data-label="Your score">{result.score_of(0)}</td>' in row
+    assert f'<td data-label="Your score">{result.score_of(0)}</td>' in row
     assert client.get(f"/play/{running}").status_code == 200
     # Another browser lists nothing of it, and the page has no trace of those deals.
     theirs = other.get("/deals").text

@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
-from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import cardavia
@@ -22,10 +21,12 @@ from cardavia.ai.base import AnyPlayer
 from cardavia.store import GameStore, TableStore, open_engine, upgrade
 from cardavia.web import api, errors, pages, replay_pages, retention, security, your_deals
 from cardavia.web.ai_seat import AISeatRunner
+from cardavia.web.assets import install as install_static
 from cardavia.web.deals import GAMES, DealService
-from cardavia.web.rendering import STATIC, make_environment
+from cardavia.web.rendering import make_environment
 from cardavia.web.reviews import Reviews
 from cardavia.web.settings import Settings
+from cardavia.web.shell import router as shell_router
 from cardavia.web.tables import pages as table_pages
 from cardavia.web.tables import routes as table_routes
 from cardavia.web.tables import tasks
@@ -114,7 +115,9 @@ def create_app(
     app.include_router(your_deals.router)
     app.include_router(replay_pages.router)
     app.include_router(table_pages.router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(shell_router)  # the manifest, the service worker, the offline page
+    # /static with fingerprints and cache lifetimes; gzip inside the security headers.
+    install_static(app)
     errors.install(app)
     security.install(
         app,

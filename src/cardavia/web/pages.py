@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException
 from cardavia.store import ONGOING
 from cardavia.web import apidocs, browsers, catalog, games, text
 from cardavia.web.api import COOKIE, Service
+from cardavia.web.assets import static_url
 from cardavia.web.deals import AI_LEVELS, FIRST_LEVEL, SEED_LIMIT, DealService, LiveDeal
 from cardavia.web.game_state import state_json
 from cardavia.web.rendering import gettext_for, language, render_page
@@ -282,7 +283,7 @@ def _table_data(live: LiveDeal, _: text.Gettext, lang: str) -> dict[str, Any]:
         "messages": games.table_messages(game, _),
         "cards": web.catalogue(_),
         "urls": {
-            "script": f"/static/js/games/{game}.js",
+            "script": static_url(f"js/games/{game}.js"),
             "state": f"/api/games/{deal_id}",
             "actions": f"/api/games/{deal_id}/actions",
             "record": f"/api/games/{deal_id}/record",

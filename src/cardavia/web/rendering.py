@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+from babel import Locale
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
@@ -51,6 +52,9 @@ def make_environment() -> Environment:
     env.globals["four_colour_face"] = cardfaces.four_colour_face
     env.globals["domino_halves"] = cardfaces.domino_halves
     env.globals["rule_book"] = rule_book
+    # A static file's address; assets.install gives the app's environment the
+    # fingerprinted one.
+    env.globals["static"] = lambda path: f"/static/{path}"
     return env
 
 
@@ -117,6 +121,29 @@ def _template_ngettext(func: Callable[[str, str, int], str]) -> Callable[..., st
         return translated % variables
 
     return ngettext
+
+
+def plural_samples(lang: str) -> dict[str, int]:
+    """A number of each CLDR plural category of ``lang`` (``{"one": 1, "other": 0}`` in
+    English; Chinese has ``other`` alone), the smallest that has it."""
+    rule = Locale.parse(lang).plural_form
+    samples: dict[str, int] = {}
+    for number in range(1000):
+        samples.setdefault(rule(number), number)
+        if len(samples) == len(rule.tags | {"other"}):
+            break
+    return samples
+
+
+def _template_plural_messages(lang: str) -> Callable[[Callable[[int], str]], dict[str, str]]:
+    """``plural_messages(say)`` for a page's script: ``say(n)`` (a macro around one
+    ``ngettext``) for a number of each CLDR plural category of ``lang``, by category. The
+    script picks the message with ``Intl.PluralRules`` once it knows the count."""
+
+    def plural_messages(say: Callable[[int], str]) -> dict[str, str]:
+        return {tag: str(say(n)).strip() for tag, n in plural_samples(lang).items()}
+
+    return plural_messages
 
 
 # -- what every page may use --------------------------------------------------------------
@@ -231,6 +258,7 @@ def page_context(request: Request, here: str | None = None) -> dict[str, Any]:
         "html_lang": html_lang(lang),
         "gettext": _template_gettext(translations.gettext),
         "ngettext": _template_ngettext(translations.ngettext),
+        "plural_messages": _template_plural_messages(lang),
         "switch": _switch(request, here, lang),
     } | _card_context(lang)
 

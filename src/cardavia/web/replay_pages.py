@@ -32,6 +32,7 @@ from cardavia.store import FINISHED, StoredGame
 from cardavia.web import browsers, catalog, games, text
 from cardavia.web.ai_seat import DONE, AISeatRunner, run_record
 from cardavia.web.api import Service
+from cardavia.web.assets import static_url
 from cardavia.web.deals import GAMES, GameNotFoundError, stored_record
 from cardavia.web.memo import Memo
 from cardavia.web.presenters import PERSON
@@ -244,7 +245,7 @@ def _table_data(
         "messages": games.table_messages(game, _),
         "cards": web.catalogue(_),
         "deck": web.deck,
-        "urls": {"script": f"/static/js/games/{game}.js"},
+        "urls": {"script": static_url(f"js/games/{game}.js")},
     }
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from babel.dates import format_date, format_time
+from babel.dates import format_date, format_skeleton, format_time
 from babel.lists import format_list
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -83,6 +83,19 @@ def when(moment: datetime, lang: str) -> str:
     return f"{date} {format_time(moment, 'short', locale=lang, tzinfo=UTC)}"
 
 
+def machine_time(moment: datetime) -> str:
+    """``moment`` as HTML's ``datetime`` attribute wants it: UTC to the second, with its
+    ``Z`` (Python's microseconds are six digits of a fraction, which HTML refuses)."""
+    moment = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def short_date(moment: datetime, lang: str) -> str:
+    """A day and month as ``lang`` writes them (Dec 2, 2 dic, 12月2日): the locale's own
+    pattern for the skeleton ``MMMd``, never one pattern for every language."""
+    return format_skeleton("MMMd", moment, locale=lang)
+
+
 def _row(deal: DealSummary, lang: str, _: text.Gettext, base: str) -> Row:
     titles = catalog.games(_)
     info = titles.get(deal.game)
@@ -91,7 +104,7 @@ def _row(deal: DealSummary, lang: str, _: text.Gettext, base: str) -> Row:
     if deal.status != FINISHED or deal.result is None:
         return Row(
             deal.id, deal.game, info.title if info else deal.game, when(started, lang),
-            started.isoformat(), level, True, _("In progress"), "running", None, None,
+            machine_time(started), level, True, _("In progress"), "running", None, None,
         )  # fmt: skip
     result = Result.from_json(deal.result)
     return Row(
@@ -99,7 +112,7 @@ def _row(deal: DealSummary, lang: str, _: text.Gettext, base: str) -> Row:
         deal.game,
         info.title if info else deal.game,
         when(started, lang),
-        started.isoformat(),
+        machine_time(started),
         level,
         False,
         result_text(deal.game, result, _, lang),
@@ -128,7 +141,7 @@ async def deals_page(request: Request, service: Service, done: str = "") -> Resp
         "keep_days": request.app.state.settings.keep_finished_days,
         "keep_idle_days": request.app.state.settings.keep_idle_days,
         "when": lambda moment: when(moment, lang),
-        "short_date": lambda moment: format_date(moment, "d MMM", locale=lang),
+        "short_date": lambda moment: short_date(moment, lang),
     }
     return render_page(request, "deals.html", context)
 

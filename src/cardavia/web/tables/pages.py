@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cardavia.games.registry import get_game
 from cardavia.web import catalog, games, text
+from cardavia.web.assets import static_url
 from cardavia.web.rendering import gettext_for, render_page
 from cardavia.web.security import count_new_game
 from cardavia.web.settings import Settings
@@ -179,7 +180,7 @@ def table_page(table_id: str, request: Request, tables: Tables, invite: str = ""
             f"{request.base_url}tables/{table.id}?invite={invitation}" if invitation else None
         ),
         "urls": {
-            "script": f"/static/js/games/{table.game}.js",
+            "script": static_url(f"js/games/{table.game}.js"),
             "live": f"/api/tables/{table.id}/live",
             "poll": f"/api/tables/{table.id}",
             "actions": f"/api/tables/{table.id}/actions",

@@ -7,8 +7,14 @@ const data = JSON.parse($("ai-seat-data").textContent);
 const app = $("table-app");
 const POLL_MS = 1000;
 
-const say = (key, values = {}) =>
-  data.messages[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+// A message with a count comes in each plural category of the page's language (the
+// server's CLDR forms); Intl.PluralRules says which one a count takes.
+const plurals = new Intl.PluralRules(document.documentElement.lang);
+const pick = (message, count) =>
+  typeof message === "string" ? message : (message[plurals.select(count)] ?? message.other);
+
+const say = (key, values = {}, count = 0) =>
+  pick(data.messages[key], count).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 
 // In the AI's run the person's seat is the AI's: it is named so, not "you".
 function names(seats, aiRun) {
@@ -43,7 +49,7 @@ function show(run) {
     status.textContent = say("failed");
     return true;
   }
-  status.textContent = say(run.status === "running" ? "running" : "queued", run);
+  status.textContent = say(run.status === "running" ? "running" : "queued", run, run.moves);
   return false;
 }
 
