@@ -90,7 +90,11 @@ class HintAnswer(BaseModel):
         "and cards read off the person's own view only."
     )
     text: str = Field(description="The reason as one sentence in the request's language.")
-    hints: int = Field(description="Decisions of this deal at which the person asked a hint.")
+    hints: int | None = Field(
+        default=None,
+        description="Decisions of this deal at which the person asked a hint (a deal "
+        "against the AIs; a table of people does not count them).",
+    )
 
 
 class Finding(BaseModel):
@@ -152,7 +156,11 @@ class GameState(BaseModel):
     seed: int | None = Field(
         description="The deal number, once the deal is over or when the person chose it."
     )
-    hints: int = Field(description="Decisions of this deal at which the person asked a hint.")
+    hints: int | None = Field(
+        default=None,
+        description="Decisions of this deal at which the person asked a hint (a deal "
+        "against the AIs; a table of people does not count them).",
+    )
 
 
 class CreatedGame(GameState):

@@ -106,6 +106,8 @@ class Person:
     table_id: str = ""
     decisions: int = 0
     gone: bool = False
+    coached: bool = False
+    """The person used the Hint and the take-back guard (:func:`coached`)."""
     errors: list[str] = field(default_factory=list)
     heard: list[str] = field(default_factory=list)
     """What the page heard and said, in order: its sockets' frames, its requests to the
@@ -226,16 +228,23 @@ def browser_of(
     browser: Browser, where: Site, site: str, size: tuple[int, int] = (1366, 768)
 ) -> Person:
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.add_init_script("localStorage.setItem('cardavia.pace', 'instant')")
+    # The tests wait for the table, not its animations nor the take-back guard's moment
+    # (the coached hook switches the guard on where it is the subject).
+    context.add_init_script(
+        "localStorage.setItem('cardavia.pace', 'instant');"
+        " localStorage.setItem('cardavia.guard', '0')"
+    )
     person = Person(context, context.new_page(), site, where)
     where.people.append(person)
     watch(person)
     return person
 
 
-def gather(browser: Browser, site: Site, game: str, seats: list[str]) -> list[Person]:
-    """The host makes the table on the game page, the friends open the invitation and
-    take the free seats, the host deals."""
+def gather(
+    browser: Browser, site: Site, game: str, seats: list[str], turn: int = TURN
+) -> list[Person]:
+    """The host makes the table on the game page (a discard, lead or beat has ``turn``
+    seconds), the friends open the invitation and take the free seats, the host deals."""
     host = browser_of(browser, site, site.host)
     page = host.page
     page.goto(f"{site.host}/games/{game}")
@@ -244,7 +253,7 @@ def gather(browser: Browser, site: Site, game: str, seats: list[str]) -> list[Pe
         page.select_option(f"select[name=seat{index}]", kind)
     page.locator("#friends summary").click()
     page.fill("input[name=claim_seconds]", str(CLAIM))
-    page.fill("input[name=turn_seconds]", str(TURN))
+    page.fill("input[name=turn_seconds]", str(turn))
     page.click("#friends button[type=submit]")
     page.wait_for_selector("#room:not([hidden])")
     host.table_id = page.url.rsplit("/", 1)[1]
@@ -349,6 +358,56 @@ def play_deal(people: list[Person], seed: int, hooks: dict[tuple[int, int], Hook
             return
         time.sleep(0.05)
     pytest.fail("the deal did not end")
+
+
+def coached(hooks: dict[tuple[int, int], Hook]) -> Hook:
+    """At the person's first decision that is not a claim window (a window's few seconds
+    leave no time to look around): the Hint, marked on the table and the same as the API
+    says; then the take-back guard switched on in the Display menu, a choice taken back
+    before anything reached the server, and the guard off again; then the hint played."""
+
+    def hook(people: list[Person], index: int, deal: dict[str, Any]) -> None:
+        person = people[index]
+        if deal["window"]:
+            hooks[(index, person.decisions + 1)] = hook
+            answer(person, deal, sorted(deal["options"])[0])
+            moved_on(person, deal["key"], 20)
+            return
+        page = person.page
+        page.click("#hint-button")
+        page.wait_for_selector(".coach-hint")
+        asked = page.request.post(
+            f"{person.site}/api/tables/{person.table_id}/hint",
+            data=json.dumps({"step": deal["key"]}),
+            headers={"Content-Type": "application/json"},
+        )
+        assert asked.ok, asked.text()
+        hint = asked.json()
+        assert hint["action"] in deal["options"]
+        assert page.locator(".coach-hint").inner_text().endswith(hint["text"])
+        assert page.locator("#table-app .hinted").count() >= 1, "the hint is marked"
+        guard(page, "3000")
+        click(page, hint["action"], wait_after=False)
+        page.wait_for_selector("#undo")
+        page.keyboard.press("u")  # the key: no wait for the button to be clickable
+        page.wait_for_selector("#undo", state="detached")
+        now = person.frame()["deal"]
+        assert now["key"] == deal["key"] and now["options"], "taken back: nothing was sent"
+        if page.locator("#prompt [data-focus=clear]:enabled").count():
+            page.click("#prompt [data-focus=clear]")  # a Chuo Pai play's cards stay chosen
+        guard(page, "0")
+        answer(person, deal, hint["action"])
+        moved_on(person, deal["key"], 20)
+        person.coached = True
+
+    return hook
+
+
+def guard(page: Page, value: str) -> None:
+    """Set the take-back guard in the Display menu, as a person does."""
+    page.click("#display-menu summary")
+    page.select_option("#guard", value)
+    page.click("#display-menu summary")
 
 
 def let_time_run_out(people: list[Person], index: int, deal: dict[str, Any]) -> None:
@@ -485,8 +544,12 @@ def test_three_friends_play_a_whole_deal(
     browser: Browser, site: Site, game: str, seats: list[str], seed: int
 ) -> None:
     with witnessed(site):
-        people = gather(browser, site, game, seats)
-        play_deal(people, seed, {})
+        # Turns long enough to look around (the hint, the guard) on a loaded machine.
+        people = gather(browser, site, game, seats, turn=60)
+        hooks: dict[tuple[int, int], Hook] = {}
+        hooks.update({(0, 1): coached(hooks), (1, 1): coached(hooks)})
+        play_deal(people, seed, hooks)
+        assert people[0].coached and people[1].coached, "both people used the coach"
         finish(people)
 
 

@@ -63,6 +63,11 @@ class People:
             f"/api/tables/{self.id}/actions", json=body, headers=bearer(self.tokens[seat])
         )
 
+    def hint(self, seat: int, key: int) -> Any:
+        return self.client.post(
+            f"/api/tables/{self.id}/hint", json={"step": key}, headers=bearer(self.tokens[seat])
+        )
+
     def frame(self, seat: int, **query: Any) -> dict[str, Any]:
         answer = self.client.get(
             f"/api/tables/{self.id}", params=query, headers=bearer(self.tokens[seat])
@@ -364,3 +369,46 @@ def test_the_ai_moves_a_command_sets_going_take_its_senders_share(
         time.sleep(0.02)
     assert clients, "the AIs moved in the background"
     assert set(clients) == {"testclient"}, "one address's tables share one client's share"
+
+
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_each_person_at_a_table_gets_the_coachs_hint_for_their_own_decision(
+    client: TestClient, game: str
+) -> None:
+    seats = ["person", "basic", "basic"] if game == "sisepai" else ["person", "basic"]
+    people = People(client, game, seats)
+    assert people.command(0, {"type": "start"}).status_code == 200
+    hinted: set[int] = set()
+    refused: set[int] = set()
+    for _ in range(400):
+        if hinted == set(people.tokens) and refused:
+            break
+        frames = {seat: people.frame(seat) for seat in people.tokens}
+        deal = frames[0]["deal"]
+        assert not deal["result"], "the deal ended before both people were hinted"
+        movers = [seat for seat, frame in frames.items() if frame["deal"]["options"]]
+        if not movers:
+            time.sleep(0.02)
+            continue
+        for seat in people.tokens:
+            if seat not in movers and seat not in refused:
+                answer = people.hint(seat, deal["key"])
+                assert answer.status_code == 409 and "not your decision" in answer.json()["error"]
+                refused.add(seat)
+        mover = movers[0]
+        options = frames[mover]["deal"]["options"]
+        if mover not in hinted:
+            answer = people.hint(mover, deal["key"])
+            assert answer.status_code == 200, answer.text
+            body = answer.json()
+            assert body["action"] in options and body["text"] and "hints" not in body
+            assert people.hint(mover, deal["key"]).json() == body, "one opinion per decision"
+            hinted.add(mover)
+        act = {"type": "act", "action": options[0], "key": deal["key"]}
+        assert people.command(mover, act).status_code == 200
+        if people.frame(mover)["deal"]["key"] != deal["key"]:
+            stale = people.hint(mover, deal["key"])
+            assert stale.status_code == 409, "a decision that is over gets no hint"
+    assert hinted == set(people.tokens) and refused, (hinted, refused)
+    stranger = client.post(f"/api/tables/{people.id}/hint", json={"step": 0})
+    assert stranger.status_code == 403

@@ -184,6 +184,7 @@ def table_page(table_id: str, request: Request, tables: Tables, invite: str = ""
             "live": f"/api/tables/{table.id}/live",
             "poll": f"/api/tables/{table.id}",
             "actions": f"/api/tables/{table.id}/actions",
+            "hint": f"/api/tables/{table.id}/hint",
             "record": f"/api/tables/{table.id}/record",
         },
     }

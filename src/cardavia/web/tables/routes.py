@@ -34,7 +34,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from cardavia.store import StoreUnavailableError
 from cardavia.web.deals import BadActionError, ConflictError
 from cardavia.web.errors import describe_validation
-from cardavia.web.schemas import ErrorBody
+from cardavia.web.games import WEB_GAMES
+from cardavia.web.rendering import gettext_for, ngettext_for
+from cardavia.web.schemas import ErrorBody, HintAnswer, HintRequest
 from cardavia.web.security import (
     CROSS_SITE,
     TooManyGamesError,
@@ -254,6 +256,27 @@ async def act_at_table(
     _, seat = tables.seat_of(table_id, seat_token(request))
     moment = await run_command(request, tables, table_id, seat, body)
     return get_hub(request).frame_of(moment or tables.read(table_id), seat, since, deal)
+
+
+@router.post(
+    "/{table_id}/hint",
+    response_model=HintAnswer,
+    response_model_exclude_none=True,
+    responses=_SEAT | _INPUT | _CONFLICT,
+    summary="Ask for a hint",
+)
+async def hint_at_table(
+    table_id: str, body: HintRequest, request: Request, tables: Tables
+) -> dict[str, Any]:
+    """What the `strong` player would do at this seat's own decision (`step`: the
+    frame's `deal.key`), and why, from what the seat sees alone: the same coach as in a
+    deal against the AIs."""
+    moment, seat = tables.seat_of(table_id, seat_token(request))
+    action, reason = await tables.hint(table_id, seat, body.step, client_address(request))
+    facts = reason.to_json()
+    web = WEB_GAMES[moment.table.game]
+    sentence = web.hint_sentence(action, facts, gettext_for(request), ngettext_for(request))
+    return {"action": action, "reason": facts, "text": sentence}
 
 
 @router.get(

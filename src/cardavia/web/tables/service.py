@@ -40,6 +40,7 @@ from cardavia.store.repository import advanced, now
 from cardavia.web.deals import (
     SEED_LIMIT,
     BadActionError,
+    ConflictError,
     DealService,
     LiveDeal,
     Note,
@@ -623,6 +624,29 @@ class TableService:
         if answered:
             return "you have answered already: the window closes when everyone has"
         return "it is not your turn"
+
+    async def hint(
+        self, table_id: str, seat: int, key: int, client: str = "local"
+    ) -> tuple[str, Any]:
+        """The coach's recommendation for ``seat``'s own decision ``key`` and its reason's
+        facts: the verdict a deal against the AIs gives (``ai.verdict``, from the seat's
+        view alone, its randomness read off that view), in ``client``'s share of the
+        workers. :class:`ConflictError` when the seat has no choice to make there."""
+        moment = self.read(table_id)
+        live = moment.live
+        if live is None or live.over:
+            raise ConflictError("no deal is being played at this table: a hint is for a decision")
+        if decision_key(live) != key:
+            raise ConflictError("the table has moved on: this decision is no longer asked")
+        options = waiting_on(moment).get(seat)
+        if not options:
+            raise ConflictError("it is not your decision: a hint is for your own decision")
+        state = live.deal.state
+        # In a claim window a seat may answer before the engine asks it: its choices are
+        # the ones the engine will offer it (the frame's options), from its own view.
+        legal = next(list(found) for decider, found in state.deciders() if decider == seat)
+        action, reason = await self.thinker.hint(moment.table.game, state.view(seat), legal, client)
+        return str(action), reason
 
     async def close(self) -> None:
         """Stop the background AI moves (the server is stopping: ``due_at`` brings the

@@ -69,7 +69,7 @@ pace.addEventListener("change", () => localStorage.setItem(PACE_KEY, pace.value)
 
 // The misclick guard: how long a choice waits, and can be taken back, before it is sent.
 const GUARD_KEY = "cardavia.guard";
-// A table of people's page has no guard, hint nor review (play.html has them).
+// Every table has it (and the hint); a table of people has no review yet (play.html has one).
 const guard = $("guard");
 const storedGuard = localStorage.getItem(GUARD_KEY);
 if (guard) {
@@ -357,7 +357,8 @@ async function askHint() {
     if (!response.ok) notice(ui.text("error", { error: body.error }));
     else if (step === state.step) {
       hinted = { step, action: body.action, text: body.text };
-      state = { ...state, hints: body.hints };
+      // A table of people does not count its hints.
+      if (body.hints !== undefined) state = { ...state, hints: body.hints };
     }
   } catch (error) {
     notice(ui.text("error", { error: String(error) }));
