@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 from cardavia.ai.base import Player
 from cardavia.store.tables import games
 from cardavia.web.app import create_app
+from cardavia.web.dependencies import services_of
 from cardavia.web.security import CSP, NewGameLimiter, TooManyGamesError
 from cardavia.web.settings import Settings
 
@@ -70,7 +71,7 @@ def auth(token: str) -> dict[str, str]:
 
 
 def stored_deals(client: TestClient) -> int:
-    engine = client.app.state.service.store.engine  # type: ignore[attr-defined]
+    engine = services_of(client.app).deals.store.engine
     with engine.connect() as connection:
         count: int = connection.execute(select(func.count()).select_from(games)).scalar_one()
     return count

@@ -24,9 +24,9 @@ from cardavia.records.files import MAX_RECORD_BYTES
 from cardavia.records.replay import bounded
 from cardavia.store import FINISHED, StoredGame
 from cardavia.web import browsers, catalog, games, text
-from cardavia.web.ai_seat import DONE, AISeatRunner, run_record
-from cardavia.web.api import Service
+from cardavia.web.ai_seat import DONE, run_record
 from cardavia.web.deals import GAMES, GameNotFoundError, stored_record
+from cardavia.web.dependencies import AISeatDep, DealsDep
 from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, render_page
 from cardavia.web.timeline import position, timeline
@@ -43,7 +43,7 @@ _SHARE = re.compile(r"^[A-Za-z0-9_-]{24}$")
 
 
 @router.get("/replay/{game_id}", response_class=HTMLResponse)
-async def own_replay(game_id: str, request: Request, service: Service) -> Response:
+async def own_replay(game_id: str, request: Request, service: DealsDep) -> Response:
     """A finished deal of this browser, step by step, face up."""
     stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
     hints = f"/replay/{stored.id}/hint"
@@ -51,10 +51,11 @@ async def own_replay(game_id: str, request: Request, service: Service) -> Respon
 
 
 @router.get("/replay/{game_id}/ai", response_class=HTMLResponse)
-async def ai_replay(game_id: str, request: Request, service: Service) -> Response:
+async def ai_replay(
+    game_id: str, request: Request, service: DealsDep, runner: AISeatDep
+) -> Response:
     """The AI's run in the person's seat of a finished deal of this browser."""
     stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
-    runner: AISeatRunner = request.app.state.ai_seat
     run = runner.status(stored)
     if run is None or run.status != DONE:
         raise GameNotFoundError(game_id)
@@ -62,7 +63,7 @@ async def ai_replay(game_id: str, request: Request, service: Service) -> Respons
 
 
 @router.get("/shared/{share_id}", response_class=HTMLResponse)
-async def shared_replay(share_id: str, request: Request, service: Service) -> Response:
+async def shared_replay(share_id: str, request: Request, service: DealsDep) -> Response:
     """A finished deal its owner shares; 404 once they take it back."""
     stored = service.store.shared(share_id) if _SHARE.match(share_id) else None
     if stored is None:
@@ -71,7 +72,7 @@ async def shared_replay(share_id: str, request: Request, service: Service) -> Re
 
 
 @router.get("/replay/{game_id}/hint/{step}")
-def own_hint(game_id: str, step: int, request: Request, service: Service) -> JSONResponse:
+def own_hint(game_id: str, step: int, request: Request, service: DealsDep) -> JSONResponse:
     """``strong``'s choice at a decision of the person in a finished deal of this browser
     (run in the thread pool: a strong decision takes a moment)."""
     stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
