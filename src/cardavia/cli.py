@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from cardavia.arena import cli as arena_cli
 from cardavia.bench import cli as bench_cli
+
+if TYPE_CHECKING:
+    from cardavia.web.settings import Settings
 
 app = typer.Typer(
     help="Cardavia: traditional Chinese card games against computer opponents.",
@@ -80,12 +83,11 @@ def serve(
     ] = "granian",
 ) -> None:
     """Run the web site and its JSON API (settings from the environment: docs/web.md)."""
-    from cardavia.web.settings import Settings
 
     if server not in SERVERS:
         typer.echo(f"unknown server {server!r}: choose one of {', '.join(SERVERS)}", err=True)
         raise typer.Exit(2)
-    settings = Settings.from_env()
+    settings = _settings()
     problem = _port_problem(host, port)
     if problem is not None:
         typer.echo(f"Cardavia cannot serve: {problem}", err=True)
@@ -206,9 +208,8 @@ def prune(
     from cardavia.store import GameStore, TableStore, open_engine
     from cardavia.web.retention import prune as prune_store
     from cardavia.web.retention import prune_tables
-    from cardavia.web.settings import Settings
 
-    settings = Settings.from_env()
+    settings = _settings()
     _check_database(settings.database_url)
     engine = open_engine(settings.database_url)
     try:
@@ -253,7 +254,6 @@ def export(
     from cardavia.games.registry import GAME_NAMES
     from cardavia.store import GameStore, open_engine
     from cardavia.web.export import export as export_deals
-    from cardavia.web.settings import Settings
 
     moment = None
     if since is not None:
@@ -266,7 +266,7 @@ def export(
     if game is not None and game not in GAME_NAMES:
         typer.echo(f"unknown game {game!r}: choose one of {', '.join(GAME_NAMES)}", err=True)
         raise typer.Exit(2)
-    settings = Settings.from_env()
+    settings = _settings()
     _check_database(settings.database_url)
     engine = open_engine(settings.database_url)
     try:
@@ -289,6 +289,18 @@ def export(
             f"Wrote {done.written} records ({done.finished} finished deals, {done.ongoing} "
             f"unfinished) to {directory}."
         )
+
+
+def _settings() -> Settings:
+    """The settings from the environment; a value that cannot be read is one line per
+    variable and status 2, not a traceback."""
+    from cardavia.web.settings import Settings, SettingsError
+
+    try:
+        return Settings.from_env()
+    except SettingsError as error:
+        typer.echo(f"Cardavia cannot start: {error}", err=True)
+        raise typer.Exit(2) from None
 
 
 def _check_database(database_url: str) -> None:

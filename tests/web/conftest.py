@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +52,7 @@ def random_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The whole site on a loopback port with random AIs (they take whatever they can, so
     deals run long and every seat lays down groups) and no limit on new deals."""
     settings = Settings.for_sqlite(tmp_path_factory.mktemp("site") / "cardavia.sqlite3")
-    settings = replace(settings, new_games_per_minute=1000)
+    settings = settings.model_copy(update={"new_games_per_minute": 1000})
     with serve(create_app(settings, players=random_players)) as url:
         yield url
 

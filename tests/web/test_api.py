@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.records import parse_record, replay
+from cardavia.web.dependencies import services_of
 
 from .conftest import bearer
 
@@ -329,7 +330,7 @@ def test_hints_are_counted_once_per_decision_and_kept_with_the_deal(
     if moved["status"] == "ongoing":
         assert api.hint(moved, token)["hints"] == 2
     # Another process (no cache) reads the count from the store.
-    client.app.state.service._cache.clear()  # type: ignore[attr-defined]
+    services_of(client.app).deals._cache.clear()
     assert api.get(state["id"], token)["hints"] == (2 if moved["status"] == "ongoing" else 1)
 
 
@@ -378,7 +379,7 @@ def test_the_review_is_computed_in_the_background_and_kept_with_the_deal(
         assert ("scene" in finding) == (rank < 3)
         assert finding["text"].endswith(".") and finding["suggested"] != finding["chosen"]
     # Another process (no cache, no review under way) finds it in the store.
-    client.app.state.service._cache.clear()  # type: ignore[attr-defined]
+    services_of(client.app).deals._cache.clear()
     again = client.get(url + "?lang=it", headers=bearer(token)).json()
     assert again == found
     assert client.get(url).status_code == 404, "the deal's own token only"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -33,7 +32,7 @@ WORDS = {
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The whole site with its real AIs on a loopback port."""
     settings = Settings.for_sqlite(tmp_path_factory.mktemp("coach") / "cardavia.sqlite3")
-    settings = replace(settings, new_games_per_minute=1000)
+    settings = settings.model_copy(update={"new_games_per_minute": 1000})
     with serve(create_app(settings)) as url:
         yield url
 

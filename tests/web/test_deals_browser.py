@@ -7,7 +7,6 @@ person meets: the list, its buttons, the links, the end-of-deal panel.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,7 +32,7 @@ EXAMPLES = Path(__file__).parents[1] / "records" / "spec_examples"
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The whole site with its real AIs: strong decisions in worker processes."""
     settings = Settings.for_sqlite(tmp_path_factory.mktemp("deals") / "cardavia.sqlite3")
-    settings = dataclasses.replace(settings, ai_workers=1, new_games_per_minute=1000)
+    settings = settings.model_copy(update={"ai_workers": 1, "new_games_per_minute": 1000})
     with serve(create_app(settings)) as url:
         yield url
 

@@ -32,6 +32,7 @@ from schemathesis.checks import (
 
 from cardavia.store import sqlite_url
 from cardavia.web.app import create_app
+from cardavia.web.dependencies import services_of
 from cardavia.web.settings import Settings
 
 from .conftest import random_players
@@ -96,7 +97,7 @@ def aim_at_a_real_deal(case: Any) -> None:
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     body = case.body if isinstance(case.body, dict) else None
     if case.path.endswith("/actions") and body is not None and "step" in body:
-        live = APP.state.service.open(real_id, token)
+        live = services_of(APP).deals.open(real_id, token)
         body["step"] = live.deal.state.step
         legal = [str(action) for action in live.deal.state.legal_actions()]
         if legal and len(game_id) % 3 == 0:

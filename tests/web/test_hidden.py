@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from cardavia.games.registry import get_game
 from cardavia.records import Deal
 from cardavia.store import GameStore
+from cardavia.web.dependencies import services_of
 from cardavia.web.presenters import PRESENTERS
 
 from .conftest import Api
@@ -88,7 +89,7 @@ def check(response: dict[str, Any], store: GameStore, rng: random.Random) -> Non
 def test_every_response_shows_seat_0s_view_and_nothing_more(
     client: TestClient, api: Api, game: str
 ) -> None:
-    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    store: GameStore = services_of(client.app).deals.store
     rng = random.Random(game)
     checked = 0
     for _ in range(DEALS):
@@ -143,7 +144,7 @@ def test_every_table_page_shows_seat_0s_cards_and_nothing_more(
     are a catalogue of faces that is the same in every deal; any other card in the page
     is one seat 0 sees (beyond the pictures every page of the game has: the rules); and
     the token, the deck and a secret seed are nowhere in it."""
-    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    store: GameStore = services_of(client.app).deals.store
     rng = random.Random(f"{game} pages")
     # The cards any page of this game draws without a deal (the rules' pictures).
     baseline = Counter(re.findall(r'data-code="([^"]+)"', client.get(f"/games/{game}").text))

@@ -34,6 +34,7 @@ from cardavia.records import Deal
 from cardavia.store import FINISHED, ONGOING, GameStore, StoredGame
 from cardavia.web.app import create_app
 from cardavia.web.deals import hash_token
+from cardavia.web.dependencies import services_of
 from cardavia.web.settings import Settings
 
 from .conftest import Api
@@ -136,7 +137,7 @@ def page(client: TestClient, game_id: str, token: str) -> str:
 def test_a_world_seat_0_cannot_tell_apart_gets_the_very_same_answers(
     client: TestClient, api: Api, game: str
 ) -> None:
-    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    store: GameStore = services_of(client.app).deals.store
     rng = random.Random(f"worlds {game}")
     steps = checked = hinted = 0
     for number in range(DEALS):
@@ -176,7 +177,7 @@ def test_a_world_seat_0_cannot_tell_apart_gets_the_very_same_answers(
 def test_the_real_deal_replays_through_the_helpers(client: TestClient, api: Api) -> None:
     """The proof's own machinery: the identity world is accepted, so a rejection means
     seat 0 could tell the worlds apart, never that the replay is wrong."""
-    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    store: GameStore = services_of(client.app).deals.store
     rng = random.Random(3)
     for game in ("sisepai", "chuopai"):
         state = api.start(game)

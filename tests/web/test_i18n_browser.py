@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -80,7 +79,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The whole site (its real AIs and middleware, CSP included) on a loopback port."""
     settings = Settings.for_sqlite(tmp_path_factory.mktemp("i18n-site") / "cardavia.sqlite3")
     # These tests start many deals from one address: above the site's per-minute limit.
-    settings = replace(settings, new_games_per_minute=1000)
+    settings = settings.model_copy(update={"new_games_per_minute": 1000})
     with serve(create_app(settings)) as url:
         yield url
 

@@ -16,6 +16,7 @@ from cardavia.records import parse_record
 from cardavia.records.replay import replay_line
 from cardavia.store import GameStore
 from cardavia.web import replay_pages, thinking
+from cardavia.web.dependencies import services_of
 from cardavia.web.replay_pages import UPLOAD_BYTES
 from cardavia.web.timeline import position
 
@@ -31,7 +32,7 @@ def upload(client: TestClient, data: bytes, name: str = "deal.json") -> tuple[in
 
 
 def count_deals(client: TestClient) -> int:
-    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    store: GameStore = services_of(client.app).deals.store
     return sum(1 for _ in store.every())
 
 

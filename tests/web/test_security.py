@@ -21,6 +21,7 @@ from sqlalchemy import Table, func, select
 from cardavia.ai.base import Player
 from cardavia.store.tables import games, people_tables
 from cardavia.web.app import create_app
+from cardavia.web.dependencies import services_of
 from cardavia.web.security import CSP, NewGameLimiter, TooManyGamesError
 from cardavia.web.settings import Settings
 
@@ -74,7 +75,7 @@ def stored_deals(client: TestClient) -> int:
 
 
 def stored_rows(client: TestClient, table: Table) -> int:
-    engine = client.app.state.service.store.engine  # type: ignore[attr-defined]
+    engine = services_of(client.app).deals.store.engine
     with engine.connect() as connection:
         count: int = connection.execute(select(func.count()).select_from(table)).scalar_one()
     return count

@@ -12,6 +12,7 @@ from cardavia.records import parse_record
 from cardavia.store import FINISHED, GameStore
 from cardavia.web.browsers import COOKIE as BROWSER
 from cardavia.web.deal_stats import Result
+from cardavia.web.dependencies import services_of
 
 
 def start(client: TestClient, game: str = "sisepai", seed: int | None = None) -> str:
@@ -34,7 +35,7 @@ def finish(client: TestClient, game_id: str) -> dict[str, Any]:
 
 
 def store_of(client: TestClient) -> GameStore:
-    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    store: GameStore = services_of(client.app).deals.store
     return store
 
 

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from cardavia.store import GameStore
 from cardavia.web.browsers import COOKIE, new_browser_id
+from cardavia.web.dependencies import services_of
 
 from .conftest import Api, bearer
 from .test_hidden_worlds import indistinguishable_from, person, store_world
@@ -38,7 +39,7 @@ def answers(client: TestClient, game_id: str, token: str) -> list[object]:
 def test_a_running_deal_shows_its_owner_nothing_that_depends_on_unseen_cards(
     client: TestClient, api: Api, game: str
 ) -> None:
-    store: GameStore = client.app.state.service.store  # type: ignore[attr-defined]
+    store: GameStore = services_of(client.app).deals.store
     client.cookies.set(COOKIE, new_browser_id())  # the API's deals join this browser
     rng = random.Random(f"your deals {game}")
     compared = 0

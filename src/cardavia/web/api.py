@@ -8,14 +8,14 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBearer
 
-from cardavia.web import browsers
-from cardavia.web.ai_seat import AISeatRunner, Run
+from cardavia.web import browsers, cookies
+from cardavia.web.ai_seat import Run
 from cardavia.web.deal_stats import Result
-from cardavia.web.deals import ConflictError, DealService, LiveDeal
+from cardavia.web.deals import ConflictError, LiveDeal
+from cardavia.web.dependencies import AISeatDep, DealsDep, NewGamesDep, ReviewsDep
 from cardavia.web.game_state import state_json
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.rendering import gettext_for, ngettext_for
-from cardavia.web.reviews import Reviews
 from cardavia.web.schemas import (
     AIRunState,
     CreatedGame,
@@ -27,10 +27,7 @@ from cardavia.web.schemas import (
     NewGame,
     Review,
 )
-from cardavia.web.security import client_address, count_new_game
-
-COOKIE = "cardavia_token"
-"""The page's HttpOnly cookie, scoped to one game's paths (see :mod:`pages`)."""
+from cardavia.web.security import client_address
 
 _EVERYWHERE: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "A body that cannot be read as JSON text."},
@@ -40,7 +37,7 @@ router = APIRouter(prefix="/api", tags=["games"], responses=_EVERYWHERE)
 
 _bearer = HTTPBearer(auto_error=False, description="The token `POST /api/games` returned.")
 _cookie = APIKeyCookie(
-    name=COOKIE, auto_error=False, description="Set by the site when a deal starts."
+    name=cookies.DEAL_TOKEN, auto_error=False, description="Set by the site when a deal starts."
 )
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -72,12 +69,6 @@ _CROSS_SITE: dict[int | str, dict[str, Any]] = {
 # fifth of a request's CPU and let threads fight over the GIL while one of them holds a
 # transaction open. A process serves requests in turn; more processes serve more at
 # once (docs/operations.md).
-async def get_service(request: Request) -> DealService:
-    """The app's deal service (made by the lifespan)."""
-    service: DealService = request.app.state.service
-    return service
-
-
 async def get_token(
     bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     cookie: Annotated[str | None, Depends(_cookie)],
@@ -86,17 +77,10 @@ async def get_token(
     return bearer.credentials if bearer is not None else cookie
 
 
-Service = Annotated[DealService, Depends(get_service)]
 Token = Annotated[str | None, Depends(get_token)]
 
 
-async def get_reviews(request: Request) -> Reviews:
-    """The app's reviews of finished deals (made by the lifespan)."""
-    reviews: Reviews = request.app.state.reviews
-    return reviews
-
-
-async def get_live(game_id: str, service: Service, token: Token) -> LiveDeal:
+async def get_live(game_id: str, service: DealsDep, token: Token) -> LiveDeal:
     """The deal ``game_id``, if the token is its own (else the same 404 as unknown)."""
     return service.open(game_id, token)
 
@@ -111,9 +95,11 @@ Live = Annotated[LiveDeal, Depends(get_live)]
     responses={422: _ERRORS[422]} | _TOO_LARGE | _TOO_MANY | _CROSS_SITE,
     summary="Start a deal",
 )
-async def create_game(body: NewGame, request: Request, service: Service) -> dict[str, Any]:
+async def create_game(
+    body: NewGame, request: Request, service: DealsDep, new_games: NewGamesDep
+) -> dict[str, Any]:
     """Deal a new game with the person at seat 0; the AIs play up to the person's turn."""
-    count_new_game(request)
+    new_games.check(client_address(request))
     live, token = await service.create(
         body.game,
         body.ai,
@@ -137,7 +123,7 @@ async def read_game(live: Live) -> dict[str, Any]:
     responses=_ERRORS | _CONFLICT | _TOO_LARGE | _TOO_MANY | _CROSS_SITE,
     summary="Act",
 )
-async def act(body: NewAction, request: Request, live: Live, service: Service) -> dict[str, Any]:
+async def act(body: NewAction, request: Request, live: Live, service: DealsDep) -> dict[str, Any]:
     """Play the person's action; the AIs then move until the person must act again or the
     deal is over. Committed before the answer."""
     moved = await service.act(live, body.action, body.step, client_address(request))
@@ -150,7 +136,9 @@ async def act(body: NewAction, request: Request, live: Live, service: Service) -
     responses=_ERRORS | _CONFLICT | _TOO_LARGE | _TOO_MANY | _CROSS_SITE,
     summary="Ask for a hint",
 )
-async def hint(body: HintRequest, request: Request, live: Live, service: Service) -> dict[str, Any]:
+async def hint(
+    body: HintRequest, request: Request, live: Live, service: DealsDep
+) -> dict[str, Any]:
     """What the `strong` player would do at the person's own decision, and why, from what
     the person's seat sees alone. Each decision hinted is counted once in `hints`."""
     counted, action, reason = await service.hint(live, body.step, client_address(request))
@@ -173,9 +161,7 @@ async def hint(body: HintRequest, request: Request, live: Live, service: Service
     responses=_ERRORS | _CONFLICT,
     summary="Review the deal",
 )
-async def review(
-    live: Live, request: Request, reviews: Annotated[Reviews, Depends(get_reviews)]
-) -> dict[str, Any]:
+async def review(live: Live, request: Request, reviews: ReviewsDep) -> dict[str, Any]:
     """Once the deal is over: the person's decisions where `strong`'s suggestion wins
     significantly more often than the choice made, costliest first. The first read starts
     the computation (in the background); until it is done the answer says how far it is:
@@ -201,20 +187,11 @@ async def review(
     },
     summary="Download the record",
 )
-async def record(live: Live, service: Service) -> JSONResponse:
+async def record(live: Live, service: DealsDep) -> JSONResponse:
     """The deal's record, once it is over (it reveals the deck and the seed)."""
     data = service.record(live).to_json()
     name = f"cardavia-{live.stored.game}-{live.stored.id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
-
-
-async def get_runner(request: Request) -> AISeatRunner:
-    """The app's runner of AI runs in the person's seat (made by the lifespan)."""
-    runner: AISeatRunner = request.app.state.ai_seat
-    return runner
-
-
-Runner = Annotated[AISeatRunner, Depends(get_runner)]
 
 
 def _outcome(result: dict[str, Any], step: int, players: int) -> dict[str, Any]:
@@ -254,7 +231,7 @@ def _finished(live: LiveDeal) -> None:
     responses=_ERRORS | _CONFLICT | _TOO_MANY | _CROSS_SITE,
     summary="Start the AI in your seat",
 )
-async def start_ai_seat(request: Request, live: Live, runner: Runner) -> dict[str, Any]:
+async def start_ai_seat(request: Request, live: Live, runner: AISeatDep) -> dict[str, Any]:
     """Once the deal is over: have `strong` play the person's seat on the same deck
     against the same opponents (off the request path), or say how far it has come."""
     _finished(live)
@@ -267,7 +244,7 @@ async def start_ai_seat(request: Request, live: Live, runner: Runner) -> dict[st
     responses=_ERRORS | _CONFLICT,
     summary="The AI in your seat",
 )
-async def read_ai_seat(live: Live, runner: Runner) -> dict[str, Any]:
+async def read_ai_seat(live: Live, runner: AISeatDep) -> dict[str, Any]:
     """How far the AI's run in the person's seat has come (`none`: never started)."""
     _finished(live)
     return _run_state(live, runner.status(live.stored) or Run("none"))

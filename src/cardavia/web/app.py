@@ -19,12 +19,24 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 import cardavia
 from cardavia.ai.base import AnyPlayer
 from cardavia.store import GameStore, TableStore, open_engine, upgrade
-from cardavia.web import api, errors, pages, replay_pages, retention, security, your_deals
+from cardavia.web import (
+    api,
+    dependencies,
+    errors,
+    pages,
+    rendering,
+    replay_pages,
+    retention,
+    security,
+    your_deals,
+)
 from cardavia.web.ai_seat import AISeatRunner
 from cardavia.web.assets import install as install_static
 from cardavia.web.deals import GAMES, DealService
-from cardavia.web.rendering import make_environment
+from cardavia.web.dependencies import AppState, Services
+from cardavia.web.rendering import Pages, make_environment
 from cardavia.web.reviews import Reviews
+from cardavia.web.security import NewGameLimiter
 from cardavia.web.settings import Settings
 from cardavia.web.shell import router as shell_router
 from cardavia.web.tables import pages as table_pages
@@ -39,6 +51,19 @@ at seat 0; every call about a game needs the token that `POST /api/games` return
 `Authorization: Bearer <token>`. Errors are `{"error": "..."}` and change nothing."""
 
 
+ROUTERS = (
+    api.router,
+    table_routes.router,
+    pages.router,
+    your_deals.router,
+    replay_pages.router,
+    table_pages.router,
+    shell_router,  # the manifest, the service worker, the offline page
+)
+"""Every route of the site, one router per module; none imports another (pyproject.toml's
+import contracts say so)."""
+
+
 def create_app(
     settings: Settings | None = None, *, players: Callable[[str, str], AnyPlayer] | None = None
 ) -> FastAPI:
@@ -48,6 +73,7 @@ def create_app(
     their own to pin the AIs down.
     """
     settings = settings if settings is not None else Settings.from_env()
+    state = AppState(settings, NewGameLimiter(settings.new_games_per_minute))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -59,39 +85,42 @@ def create_app(
         thinker = Thinker(players, workers=settings.ai_workers, seconds=settings.ai_seconds)
         thinker.warm_up(GAMES)
         store = GameStore(engine)
-        app.state.ai_seat = AISeatRunner(store, thinker)
-        app.state.service = DealService(
+        deals = DealService(
             store,
             cache_deals=settings.cache_deals,
             thinker=thinker,
             turns=TurnLimiter(settings.ai_turns_per_address),
         )
-        app.state.reviews = Reviews(app.state.service)
         table_store = TableStore(store)
-        app.state.tables = TableService(
-            table_store, app.state.service, away_seconds=settings.away_seconds
+        tables = TableService(table_store, deals, away_seconds=settings.away_seconds)
+        services = Services(
+            deals=deals,
+            reviews=Reviews(deals),
+            ai_seat=AISeatRunner(store, thinker),
+            tables=tables,
+            hub=Hub(tables),
         )
-        app.state.hub = Hub(app.state.tables)
+        state.services = services
         background = [
-            tasks.sweep_forever(app.state.tables),
-            tasks.renew_forever(app.state.tables, app.state.hub),
+            tasks.sweep_forever(tables),
+            tasks.renew_forever(tables, services.hub),
         ]
         if table_store.notifies:
-            background.append(tasks.listen_forever(settings.database_url, app.state.hub))
+            background.append(tasks.listen_forever(settings.database_url, services.hub))
         if settings.prune_every_minutes:
             background.append(retention.prune_forever(store, settings, table_store))
         running = [asyncio.create_task(job) for job in background]
         try:
             yield
         finally:
-            await app.state.ai_seat.close()
+            await services.ai_seat.close()
             for job in running:
                 job.cancel()
             for job in running:
                 with contextlib.suppress(asyncio.CancelledError):
                     await job
-            await app.state.reviews.close()
-            await app.state.tables.close()
+            await services.reviews.close()
+            await tables.close()
             thinker.close()
             engine.dispose()
 
@@ -107,21 +136,16 @@ def create_app(
         # Every state-changing request another site's page sends is refused (403).
         dependencies=[Depends(security.refuse_cross_site)],
     )
-    app.state.settings = settings
-    app.state.templates = make_environment()
-    app.include_router(api.router)
-    table_routes.install(app)
-    app.include_router(pages.router)
-    app.include_router(your_deals.router)
-    app.include_router(replay_pages.router)
-    app.include_router(table_pages.router)
-    app.include_router(shell_router)  # the manifest, the service worker, the offline page
+    dependencies.install(app, state)
+    templates = make_environment()
+    rendering.install(app, Pages(templates, settings.secure_cookies))
+    for router in ROUTERS:
+        app.include_router(router)
     # /static with fingerprints and cache lifetimes; gzip inside the security headers.
-    install_static(app)
-    errors.install(app)
+    install_static(app, templates)
+    errors.install(app, hsts=settings.secure_cookies)
     security.install(
         app,
-        per_minute=settings.new_games_per_minute,
         body_limit=settings.max_body_bytes,
         hsts=settings.secure_cookies,
         # A record file opened from disk may be as large as `cardavia replay` reads.

@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from jinja2 import Environment
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
@@ -108,12 +109,11 @@ def static_url(path: str) -> str:
     return site_assets().url(path)
 
 
-def install(app: FastAPI) -> Assets:
-    """Serve the static files at ``/static`` with fingerprints, give the templates
+def install(app: FastAPI, templates: Environment) -> Assets:
+    """Serve the static files at ``/static`` with fingerprints, give ``templates``
     ``static(path)``, and compress the answers (see the module's docstring)."""
     assets = site_assets()
-    app.state.assets = assets
-    app.state.templates.globals["static"] = assets.url
+    templates.globals["static"] = assets.url
     app.mount("/static", FingerprintedStatic(assets), name="static")
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     return assets

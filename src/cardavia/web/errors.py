@@ -1,4 +1,12 @@
-"""Errors as responses: ``{"error": "..."}`` for the API, a page for the site.
+"""Errors as responses, from one table: ``{"error": "..."}`` for the API, a page for the site.
+
+:data:`ANSWERS` says, for each kind of error the services raise, its status, what the
+API says (English: its clients are programs), what a page says (in the page's language)
+and the headers that go with it; :func:`install` registers it on the app once, so that
+no route translates errors itself. Starlette finds a handler along the exception's
+classes, so a subclass (``SeatTokenError``) is answered as its nearest listed ancestor
+(``TableRefusedError``). The WebSocket, which has no HTTP answer, reads the same table
+(:func:`api_error`).
 
 Every refusal says what is wrong in words. An unknown game and a wrong token give the
 same 404 so that nobody learns which games exist, and a database that cannot be reached
@@ -7,21 +15,37 @@ gives a 503 that says so (nothing was half-written: the store works in transacti
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from cardavia.store import StoreUnavailableError
+from cardavia.web.ai_seat import TooManyRunsError
 from cardavia.web.deals import BadActionError, ConflictError, GameNotFoundError
 from cardavia.web.rendering import gettext_for, render_page
+from cardavia.web.security import (
+    INTERNAL,
+    CrossSiteError,
+    TooManyGamesError,
+    with_security_headers,
+)
+from cardavia.web.tables.hub import TooManyWatchersError
+from cardavia.web.tables.model import BadTableInputError, TableError, TableRefusedError
+from cardavia.web.tables.service import RemovedError, TableNotFoundError
 from cardavia.web.text import Gettext
+from cardavia.web.thinking import TooManyTurnsError
+
+log = logging.getLogger("cardavia.web")
 
 NOT_FOUND = "there is no game with this id and token"
+NO_TABLE = "there is no table at this address"
 UNAVAILABLE = "the game store cannot be reached just now: try again in a moment"
 NOWHERE = "there is nothing at this address"
 NOT_ALLOWED = "this method is not allowed here"
@@ -43,7 +67,114 @@ def _error(
     if _wants_json(request):
         return JSONResponse({"error": message}, status_code=status, headers=headers or None)
     said = page_text or page_message(message, gettext_for(request))
-    return render_page(request, "error.html", {"status": status, "message": said}, status=status)
+    response = render_page(request, "error.html", {"status": status, "message": said}, status)
+    response.headers.update(headers)  # (the page renderer takes no headers)
+    return response
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """How one kind of error is answered: its status, the API's words (``said``, the
+    exception's own message by default), the page's (``page``, by default
+    :func:`page_message` of the API's) and headers (``Retry-After``)."""
+
+    status: int
+    said: Callable[[Any], str] = str
+    page: Callable[[Any, Gettext], str] | None = None
+    headers: Callable[[Any], dict[str, str]] = field(default=lambda exc: {})
+
+
+def _fixed(message: str) -> Callable[[Any], str]:
+    return lambda exc: message
+
+
+def _retry_after(exc: Any) -> dict[str, str]:
+    return {"Retry-After": str(exc.retry_after)}
+
+
+def _too_many_games(exc: TooManyGamesError, _: Gettext) -> str:
+    return sentence(
+        _(
+            "too many new deals from your address in the last minute: "
+            "try again in %(seconds)s seconds"
+        )
+        % {"seconds": exc.retry_after}
+    )
+
+
+def _too_many_turns(exc: TooManyTurnsError, _: Gettext) -> str:
+    return _(
+        "Your address already has %(count)s actions with strong opponents in progress: "
+        "wait for one of them to be answered, then try again."
+    ) % {"count": exc.limit}
+
+
+ANSWERS: dict[type[Exception], Answer] = {
+    # An unknown game and a wrong token: the same words, so that ids cannot be probed.
+    GameNotFoundError: Answer(404, _fixed(NOT_FOUND)),
+    TableNotFoundError: Answer(
+        404, _fixed(NO_TABLE), lambda exc, _: _("There is no table at this address.")
+    ),
+    # No seat of this table, or not the host's.
+    TableRefusedError: Answer(403),
+    RemovedError: Answer(
+        403, page=lambda exc, _: _("The host gave your seat at this table to an AI.")
+    ),
+    CrossSiteError: Answer(
+        403,
+        page=lambda exc, _: _(
+            "This form was sent from another site's page. Cardavia only accepts it from its "
+            "own pages: open the site and use its form."
+        ),
+    ),
+    # A stale step, a deal over, a full table, not your turn: the request is fine, the
+    # state it meets is not.
+    ConflictError: Answer(409),
+    TableError: Answer(409),
+    # Bad notation, an illegal action, a refused name.
+    BadActionError: Answer(422),
+    BadTableInputError: Answer(422),
+    RequestValidationError: Answer(422, lambda exc: describe_validation(exc.errors())),
+    TooManyGamesError: Answer(429, page=_too_many_games, headers=_retry_after),
+    # A seat or an address watching with enough windows already (issue 28, hole 3).
+    TooManyWatchersError: Answer(429, headers=_retry_after),
+    TooManyTurnsError: Answer(429, page=_too_many_turns, headers=_retry_after),
+    TooManyRunsError: Answer(
+        429,
+        page=lambda exc, _: _(
+            "Too many of these runs are in progress just now: try again in a few seconds."
+        ),
+        headers=_retry_after,
+    ),
+    StoreUnavailableError: Answer(
+        503, _fixed(UNAVAILABLE), headers=lambda exc: {"Retry-After": "2"}
+    ),
+}
+"""Every error a service raises that is an answer, not a fault: status and words."""
+
+ANSWERED = tuple(ANSWERS)
+"""The kinds of :data:`ANSWERS`, for an ``except`` that answers in its own way."""
+
+
+def answer_of(exc: Exception) -> Answer:
+    """The row of :data:`ANSWERS` for ``exc``: its class's, or its nearest ancestor's."""
+    for kind in type(exc).__mro__:
+        if kind in ANSWERS:
+            return ANSWERS[kind]
+    raise LookupError(f"no answer for {type(exc).__name__}")
+
+
+def api_error(exc: Exception) -> tuple[int, str]:
+    """The status and the API's words for ``exc`` (one of :data:`ANSWERED`)."""
+    answer = answer_of(exc)
+    return answer.status, answer.said(exc)
+
+
+def answer(request: Request, exc: Exception) -> Response:
+    """The response to ``exc`` from its row: JSON for the API, the error page else."""
+    row = answer_of(exc)
+    page = row.page(exc, gettext_for(request)) if row.page and not _wants_json(request) else None
+    return _error(request, row.status, row.said(exc), page, **row.headers(exc))
 
 
 def page_message(message: str, _: Gettext) -> str:
@@ -64,10 +195,6 @@ def page_message(message: str, _: Gettext) -> str:
 def sentence(text: str) -> str:
     """``text`` as the error page shows it: a capital first letter."""
     return text[:1].upper() + text[1:]
-
-
-error_response = _error
-"""The error answer other modules (:mod:`cardavia.web.security`) give in the same form."""
 
 
 def describe_validation(errors: Sequence[Any]) -> str:
@@ -110,24 +237,12 @@ def allowed_methods(request: Request, headers: Mapping[str, str]) -> str:
     return ", ".join(sorted(methods))
 
 
-def install(app: FastAPI) -> None:
-    """Register the error handlers on ``app``."""
+def install(app: FastAPI, *, hsts: bool) -> None:
+    """Answer every error of :data:`ANSWERS`, Starlette's HTTP errors and any other
+    (the last resort, a 500 in words) on ``app``."""
 
-    async def not_found(request: Request, exc: Exception) -> Response:
-        return _error(request, 404, NOT_FOUND)
-
-    async def conflict(request: Request, exc: Exception) -> Response:
-        return _error(request, 409, str(exc))
-
-    async def bad_action(request: Request, exc: Exception) -> Response:
-        return _error(request, 422, str(exc))
-
-    async def invalid(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, RequestValidationError)
-        return _error(request, 422, describe_validation(exc.errors()))
-
-    async def unavailable(request: Request, exc: Exception) -> Response:
-        return _error(request, 503, UNAVAILABLE, **{"Retry-After": "2"})
+    async def answered(request: Request, exc: Exception) -> Response:
+        return answer(request, exc)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -139,9 +254,20 @@ def install(app: FastAPI) -> None:
             response.headers["Allow"] = allowed_methods(request, exc.headers or {})
         return response
 
-    app.add_exception_handler(GameNotFoundError, not_found)
-    app.add_exception_handler(ConflictError, conflict)
-    app.add_exception_handler(BadActionError, bad_action)
-    app.add_exception_handler(RequestValidationError, invalid)
-    app.add_exception_handler(StoreUnavailableError, unavailable)
+    async def internal(request: Request, exc: Exception) -> Response:
+        # The traceback goes to the server's log, never to the client.
+        log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+        if _wants_json(request):
+            response: Response = JSONResponse({"error": INTERNAL}, status_code=500)
+        else:
+            response = PlainTextResponse(INTERNAL, status_code=500)
+        # Starlette answers this one from outside every middleware: the headers that
+        # SecurityHeaders gives every other answer are added here.
+        headers = with_security_headers(response.raw_headers, request.url.path, hsts)
+        response.raw_headers[:] = headers
+        return response
+
+    for kind in ANSWERS:
+        app.add_exception_handler(kind, answered)
     app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, internal)

@@ -15,37 +15,25 @@ from typing import Annotated, Any
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
 from cardavia.store import ONGOING
-from cardavia.web import apidocs, browsers, catalog, games, text
-from cardavia.web.api import COOKIE, Service
+from cardavia.web import apidocs, browsers, catalog, cookies, games, text
 from cardavia.web.assets import static_url
 from cardavia.web.deals import AI_LEVELS, FIRST_LEVEL, SEED_LIMIT, DealService, LiveDeal
+from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep, TablesDep
 from cardavia.web.game_state import state_json
 from cardavia.web.rendering import gettext_for, language, render_page
-from cardavia.web.security import client_address, count_new_game
-from cardavia.web.settings import Settings
-from cardavia.web.tables import pages as table_pages
-from cardavia.web.tables.routes import get_tables
-from cardavia.web.tables.service import TableService
+from cardavia.web.security import client_address
+from cardavia.web.tables import forms as friends
 
 router = APIRouter(include_in_schema=False)
 
-COOKIE_DAYS = 30
 _TABS = ("table", "rules")
 LEVEL = "cardavia_level"
 """The cookie remembering the level last chosen on a start form (no script needed)."""
-RUNNING = "cardavia_deal_{game}"
-"""The cookie naming this browser's running deal of a game (its id, not its token)."""
 _ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
-
-
-def get_settings(request: Request) -> Settings:
-    """The app's settings."""
-    settings: Settings = request.app.state.settings
-    return settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +87,7 @@ def running_deals(request: Request, service: DealService) -> dict[str, str]:
     """The deal id of each game this browser is playing, when that deal still runs."""
     found = {}
     for game in games.GAME_NAMES:
-        deal_id = request.cookies.get(RUNNING.format(game=game), "")
+        deal_id = request.cookies.get(cookies.RUNNING.format(game=game), "")
         if not _ID.match(deal_id):
             continue
         stored = service.store.get(deal_id)
@@ -108,20 +96,8 @@ def running_deals(request: Request, service: DealService) -> dict[str, str]:
     return found
 
 
-def _remember_running(response: Response, live: LiveDeal, settings: Settings) -> None:
-    response.set_cookie(
-        RUNNING.format(game=live.stored.game),
-        live.stored.id,
-        max_age=COOKIE_DAYS * 86400,
-        path="/",
-        httponly=True,
-        samesite="lax",
-        secure=settings.secure_cookies,
-    )
-
-
 @router.get("/", response_class=HTMLResponse)
-def index(request: Request, service: Service) -> Response:
+def index(request: Request, service: DealsDep) -> Response:
     """The museum's entrance: every card tradition."""
     traditions = catalog.traditions(gettext_for(request))
     context = {"traditions": traditions, "running": running_deals(request, service)}
@@ -138,7 +114,7 @@ def tradition(slug: str, request: Request) -> Response:
 
 
 @router.get("/games/{game}", response_class=HTMLResponse)
-def game_page(game: str, request: Request, service: Service, tab: str = "table") -> Response:
+def game_page(game: str, request: Request, service: DealsDep, tab: str = "table") -> Response:
     """A game: the *Table* tab (start a deal) and the *Full rules* tab."""
     _ = gettext_for(request)
     context = _game_context(_game_info(game, _), tab, _) | {"level": remembered_level(request)}
@@ -151,8 +127,9 @@ async def start(
     game: str,
     request: Request,
     form: Annotated[StartForm, Depends(read_start_form)],
-    service: Service,
-    settings: Annotated[Settings, Depends(get_settings)],
+    service: DealsDep,
+    settings: SettingsDep,
+    new_games: NewGamesDep,
 ) -> Response:
     """Start a deal from the form and go to its table."""
     _ = gettext_for(request)
@@ -162,12 +139,12 @@ async def start(
         context = _game_context(info, "table", _) | {"form": form, "here": f"/games/{game}"}
         context["level"] = form.ai if form.ai in AI_LEVELS else remembered_level(request)
         return render_page(request, "game.html", context, status=422)
-    count_new_game(request)
+    new_games.check(client_address(request))
     browser = browsers.browser_id(request) or browsers.new_browser_id()
     live, token = await service.create(
         game, form.ai, form.seed, client_address(request), browsers.hash_browser(browser)
     )
-    response = to_the_table(live, token, browser, settings)
+    response = cookies.to_the_table(live, token, browser, settings.secure_cookies)
     # The level chosen is the next start form's (a first visit starts on Easy).
     response.set_cookie(
         LEVEL,
@@ -181,26 +158,6 @@ async def start(
     return response
 
 
-def to_the_table(live: LiveDeal, token: str, browser: str, settings: Settings) -> Response:
-    """Send the browser to a new deal's table with the deal's cookies, and its browser
-    id (made or kept long: "Your deals" lists what it started)."""
-    deal_id = live.stored.id
-    response = RedirectResponse(f"/play/{deal_id}", status_code=303)
-    browsers.remember(response, browser, settings.secure_cookies)
-    for path in (f"/play/{deal_id}", f"/api/games/{deal_id}"):
-        response.set_cookie(
-            COOKIE,
-            token,
-            max_age=COOKIE_DAYS * 86400,
-            path=path,
-            httponly=True,
-            samesite="lax",
-            secure=settings.secure_cookies,
-        )
-    _remember_running(response, live, settings)
-    return response
-
-
 def remembered_level(request: Request) -> str:
     """The level this browser chose last on a start form; a first visit starts on Easy."""
     level = request.cookies.get(LEVEL, "")
@@ -211,16 +168,18 @@ def remembered_level(request: Request) -> str:
 async def play_with_friends(
     game: str,
     request: Request,
-    tables: Annotated[TableService, Depends(get_tables)],
-    settings: Annotated[Settings, Depends(get_settings)],
+    tables: TablesDep,
+    settings: SettingsDep,
+    new_games: NewGamesDep,
 ) -> Response:
-    """Make a table for friends from the form and go to its waiting room."""
+    """Make a table for friends from the form and go to its waiting room (it counts
+    against the new-deal allowance, as a deal against the AIs does)."""
     _ = gettext_for(request)
     info = _game_info(game, _)
-    made = await table_pages.create_from_form(game, request, tables, settings)
+    made = await friends.create_from_form(game, request, tables, settings.secure_cookies, new_games)
     if not isinstance(made, str):
         return made
-    fields = await table_pages.read_form(request)
+    fields = await friends.read_form(request)
     context = _game_context(info, "table", _) | {
         "friends_form": {"fields": fields, "problem": made},
         "here": f"/games/{game}",
@@ -232,19 +191,19 @@ async def play_with_friends(
 def play(
     game_id: str,
     request: Request,
-    service: Service,
-    settings: Annotated[Settings, Depends(get_settings)],
+    service: DealsDep,
+    settings: SettingsDep,
     tab: str = "table",
 ) -> Response:
     """The live table of one deal (its cookie is the key)."""
-    live = service.open(game_id, request.cookies.get(COOKIE))
+    live = service.open(game_id, request.cookies.get(cookies.DEAL_TOKEN))
     _ = gettext_for(request)
     info = _game_info(live.stored.game, _)
     table = _table_data(live, _, language(request))
     context = _game_context(info, tab, _) | {"live": live, "table": table}
     response = render_page(request, "play.html", context)
     if not live.over:
-        _remember_running(response, live, settings)
+        cookies.remember_running(response, live, settings.secure_cookies)
     return response
 
 
@@ -265,7 +224,7 @@ def _game_context(info: catalog.GameInfo, tab: str, _: text.Gettext) -> dict[str
         "level": FIRST_LEVEL,
         "form": None,
         "running": None,
-        "friends": table_pages.friends_context(info.name, _),
+        "friends": friends.friends_context(info.name, _),
         "friends_form": None,
     }
 

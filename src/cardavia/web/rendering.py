@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
+from starlette.applications import Starlette
 
 from cardavia.cards.dominoes import DOMINOES
 from cardavia.cards.four_colour import CARDS
@@ -263,6 +264,27 @@ def page_context(request: Request, here: str | None = None) -> dict[str, Any]:
     } | _card_context(lang)
 
 
+@dataclass(frozen=True, slots=True)
+class Pages:
+    """What the pages of one app share: its Jinja environment, and whether its cookies
+    are ``Secure``. Kept apart from :mod:`cardavia.web.dependencies`' state, which
+    holds the services, so that rendering (used by the error answers) imports none."""
+
+    templates: Environment
+    secure_cookies: bool
+
+
+def install(app: Starlette, pages: Pages) -> None:
+    """Give ``app`` its :class:`Pages` (``create_app`` calls this once)."""
+    app.state.pages = pages
+
+
+def pages_of(app: Starlette) -> Pages:
+    """The :class:`Pages` of ``app``."""
+    pages: Pages = app.state.pages
+    return pages
+
+
 def render_page(
     request: Request, template: str, context: Mapping[str, Any], status: int = 200
 ) -> HTMLResponse:
@@ -271,7 +293,8 @@ def render_page(
     A valid ``lang`` query parameter is an explicit choice: the answer keeps it in the
     cookie, so the next pages stay in that language.
     """
-    env: Environment = request.app.state.templates
+    pages = pages_of(request.app)
+    env = pages.templates
     full = page_context(request, context.get("here")) | dict(context)
     html = env.get_template(template).render(full)
     response = HTMLResponse(html, status_code=status)
@@ -280,7 +303,6 @@ def render_page(
     response.headers["Vary"] = "Accept-Language, Cookie"
     asked = request.query_params.get("lang")
     if asked == lang and request.cookies.get(COOKIE) != lang:
-        settings = getattr(request.app.state, "settings", None)
         response.set_cookie(
             COOKIE,
             lang,
@@ -288,7 +310,7 @@ def render_page(
             path="/",
             httponly=True,
             samesite="lax",
-            secure=bool(getattr(settings, "secure_cookies", False)),
+            secure=pages.secure_cookies,
         )
     return response
 

@@ -30,10 +30,10 @@ from cardavia.records.files import MAX_RECORD_BYTES
 from cardavia.records.replay import bounded
 from cardavia.store import FINISHED, StoredGame
 from cardavia.web import browsers, catalog, games, text
-from cardavia.web.ai_seat import DONE, AISeatRunner, run_record
-from cardavia.web.api import Service
+from cardavia.web.ai_seat import DONE, run_record
 from cardavia.web.assets import static_url
 from cardavia.web.deals import GAMES, GameNotFoundError, stored_record
+from cardavia.web.dependencies import AISeatDep, DealsDep
 from cardavia.web.memo import Memo
 from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, render_page
@@ -57,7 +57,7 @@ SUGGESTIONS: Memo[tuple[str, int], str] = Memo(4096)
 
 
 @router.get("/replay/{game_id}", response_class=HTMLResponse)
-async def own_replay(game_id: str, request: Request, service: Service) -> Response:
+async def own_replay(game_id: str, request: Request, service: DealsDep) -> Response:
     """A finished deal of this browser, step by step, face up."""
     stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
     hints = f"/replay/{stored.id}/hint"
@@ -67,10 +67,11 @@ async def own_replay(game_id: str, request: Request, service: Service) -> Respon
 
 
 @router.get("/replay/{game_id}/ai", response_class=HTMLResponse)
-async def ai_replay(game_id: str, request: Request, service: Service) -> Response:
+async def ai_replay(
+    game_id: str, request: Request, service: DealsDep, runner: AISeatDep
+) -> Response:
     """The AI's run in the person's seat of a finished deal of this browser."""
     stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
-    runner: AISeatRunner = request.app.state.ai_seat
     run = runner.status(stored)
     if run is None or run.status != DONE:
         raise GameNotFoundError(game_id)
@@ -79,7 +80,7 @@ async def ai_replay(game_id: str, request: Request, service: Service) -> Respons
 
 
 @router.get("/shared/{share_id}", response_class=HTMLResponse)
-async def shared_replay(share_id: str, request: Request, service: Service) -> Response:
+async def shared_replay(share_id: str, request: Request, service: DealsDep) -> Response:
     """A finished deal its owner shares; 404 once they take it back."""
     stored = service.store.shared(share_id) if _SHARE.match(share_id) else None
     if stored is None:
@@ -89,7 +90,7 @@ async def shared_replay(share_id: str, request: Request, service: Service) -> Re
 
 
 @router.get("/replay/{game_id}/hint/{step}")
-async def own_hint(game_id: str, step: int, request: Request, service: Service) -> JSONResponse:
+async def own_hint(game_id: str, step: int, request: Request, service: DealsDep) -> JSONResponse:
     """The coach's recommendation at a decision of the person in a finished deal of this
     browser: kept once found; searched for in the workers, in this client's share of
     them (503 when they are too busy to answer in time)."""
@@ -139,7 +140,7 @@ async def open_record(request: Request) -> Response:
 
 
 @router.post("/replay", response_class=HTMLResponse)
-async def opened_record(request: Request, service: Service) -> Response:
+async def opened_record(request: Request, service: DealsDep) -> Response:
     """The record file sent by the form, replayed; the form again with what is wrong."""
     _ = gettext_for(request)
     form = await request.form(max_files=1, max_fields=4, max_part_size=UPLOAD_BYTES)

@@ -10,8 +10,8 @@
   it is read whole, whether the client announced its length or streamed it.
 - :class:`NewGameLimiter`: how many deals one client may start in a minute (429).
 - :func:`refuse_cross_site`: state-changing requests from another site's page (403).
-- :func:`install`: the handlers for the above, and a last-resort 500 that says what
-  happened in words without a stack trace, with the same headers as every answer.
+- :func:`install`: the middleware. What the errors above answer is in
+  :data:`cardavia.web.errors.ANSWERS`, with every other error's.
 
 Pure ASGI middleware, not Starlette's ``BaseHTTPMiddleware``: it adds no task or copy of
 the body per request, which matters on the hot path of every action.
@@ -19,7 +19,6 @@ the body per request, which matters on the hot path of every action.
 
 from __future__ import annotations
 
-import logging
 import math
 import threading
 import time
@@ -27,18 +26,11 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
-from cardavia.web.ai_seat import TooManyRunsError
-from cardavia.web.errors import error_response, sentence
-from cardavia.web.rendering import gettext_for
-from cardavia.web.thinking import TooManyTurnsError
-
-log = logging.getLogger("cardavia.web")
 
 CSP = "; ".join(
     (
@@ -254,17 +246,6 @@ def client_address(request: HTTPConnection) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
-def count_new_game(request: HTTPConnection) -> None:
-    """Count a new deal against its client's limit, or raise :class:`TooManyGamesError`.
-
-    Called by every route that starts a deal once the request has passed every other
-    check, right before the deal is made: a refused request (a bad form, an unknown
-    game, a cross-site post) never uses up the allowance.
-    """
-    limiter: NewGameLimiter = request.app.state.new_game_limiter
-    limiter.check(client_address(request))
-
-
 class CrossSiteError(Exception):
     """A state-changing request sent by another site's page (403)."""
 
@@ -315,75 +296,8 @@ def _host(connection: HTTPConnection) -> str:
 INTERNAL = "the server failed on this request: reload the deal to see where it stands"
 
 
-def _too_many(request: Request, message: str, said: str, retry_after: int) -> Response:
-    """A 429: ``message`` for the API, ``said`` on the page, ``Retry-After`` on both."""
-    response = error_response(request, 429, message, page_text=said)
-    # On the page as well as in the API (the page renderer takes no headers).
-    response.headers["Retry-After"] = str(retry_after)
-    return response
-
-
-def install(
-    app: FastAPI,
-    *,
-    per_minute: int,
-    body_limit: int,
-    hsts: bool,
-    larger_bodies: dict[str, int] | None = None,
-) -> None:
-    """Add the middleware, the limiter and their error handlers to ``app``."""
-    app.state.new_game_limiter = NewGameLimiter(per_minute)
-
-    async def too_many(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, TooManyGamesError)
-        _ = gettext_for(request)
-        said = _(
-            "too many new deals from your address in the last minute: "
-            "try again in %(seconds)s seconds"
-        ) % {"seconds": exc.retry_after}
-        return _too_many(request, str(exc), sentence(said), exc.retry_after)
-
-    async def internal(request: Request, exc: Exception) -> Response:
-        # The traceback goes to the server's log, never to the client.
-        log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-        if request.url.path.startswith("/api/"):
-            response: Response = JSONResponse({"error": INTERNAL}, status_code=500)
-        else:
-            response = PlainTextResponse(INTERNAL, status_code=500)
-        # Starlette answers this one from outside every middleware: the headers that
-        # SecurityHeaders gives every other answer are added here.
-        headers = with_security_headers(response.raw_headers, request.url.path, hsts)
-        response.raw_headers[:] = headers
-        return response
-
-    async def cross_site(request: Request, exc: Exception) -> Response:
-        _ = gettext_for(request)
-        said = _(
-            "This form was sent from another site's page. Cardavia only accepts it from its "
-            "own pages: open the site and use its form."
-        )
-        return error_response(request, 403, str(exc), page_text=said)
-
-    async def too_many_turns(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, TooManyTurnsError)
-        _ = gettext_for(request)
-        said = _(
-            "Your address already has %(count)s actions with strong opponents in progress: "
-            "wait for one of them to be answered, then try again."
-        ) % {"count": exc.limit}
-        return _too_many(request, str(exc), said, exc.retry_after)
-
-    async def too_many_runs(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, TooManyRunsError)
-        _ = gettext_for(request)
-        said = _("Too many of these runs are in progress just now: try again in a few seconds.")
-        return _too_many(request, str(exc), said, exc.retry_after)
-
-    app.add_exception_handler(TooManyGamesError, too_many)
-    app.add_exception_handler(TooManyRunsError, too_many_runs)
-    app.add_exception_handler(TooManyTurnsError, too_many_turns)
-    app.add_exception_handler(CrossSiteError, cross_site)
-    app.add_exception_handler(Exception, internal)
+def install(app: FastAPI, *, body_limit: int, hsts: bool, larger_bodies: dict[str, int]) -> None:
+    """Add the middleware to ``app``: the body limit, and the headers of every answer."""
     # The last added is the outermost: every answer, the body limit's 413 included,
     # leaves through SecurityHeaders.
     app.add_middleware(BodyLimit, limit=body_limit, larger=larger_bodies)

@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException
 
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.web.assets import site_assets
-from cardavia.web.rendering import gettext_for, language, render_page
+from cardavia.web.rendering import gettext_for, language, pages_of, render_page
 
 router = APIRouter(include_in_schema=False)
 
@@ -87,10 +87,14 @@ def manifest(request: Request) -> Response:
 def service_worker(request: Request) -> Response:
     """The service worker (``templates/sw.js``), with this build's shell in it."""
     assets = site_assets()
-    script = request.app.state.templates.get_template("sw.js").render(
-        version=assets.version,
-        shell=[assets.url(path) for path in SHELL],
-        offline={html_lang(code): f"/offline/{code}" for code in LANGUAGES},
+    script = (
+        pages_of(request.app)
+        .templates.get_template("sw.js")
+        .render(
+            version=assets.version,
+            shell=[assets.url(path) for path in SHELL],
+            offline={html_lang(code): f"/offline/{code}" for code in LANGUAGES},
+        )
     )
     return Response(
         script,

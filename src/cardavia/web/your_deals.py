@@ -12,23 +12,21 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Any
 
 from babel.dates import format_date, format_skeleton, format_time
 from babel.lists import format_list
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cardavia.store import FINISHED, DealSummary
-from cardavia.web import browsers, catalog, deal_stats, games, text
-from cardavia.web.api import COOKIE, Service
+from cardavia.web import browsers, catalog, cookies, deal_stats, games, text
 from cardavia.web.deal_stats import Result
 from cardavia.web.deals import AI_LEVELS, GAMES, GameNotFoundError
-from cardavia.web.pages import get_settings, to_the_table
+from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep
 from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, language, render_page
-from cardavia.web.security import client_address, count_new_game
-from cardavia.web.settings import Settings
+from cardavia.web.security import client_address
 
 router = APIRouter(include_in_schema=False)
 
@@ -123,7 +121,9 @@ def _row(deal: DealSummary, lang: str, _: text.Gettext, base: str) -> Row:
 
 
 @router.get("/deals", response_class=HTMLResponse)
-async def deals_page(request: Request, service: Service, done: str = "") -> Response:
+async def deals_page(
+    request: Request, service: DealsDep, settings: SettingsDep, done: str = ""
+) -> Response:
     """This browser's deals, newest first, with its record at a glance on top."""
     _ = gettext_for(request)
     lang = language(request)
@@ -138,8 +138,8 @@ async def deals_page(request: Request, service: Service, done: str = "") -> Resp
         "games": catalog.games(_),
         "levels": level_names(_),
         "done": done if done in DONE else None,
-        "keep_days": request.app.state.settings.keep_finished_days,
-        "keep_idle_days": request.app.state.settings.keep_idle_days,
+        "keep_days": settings.keep_finished_days,
+        "keep_idle_days": settings.keep_idle_days,
         "when": lambda moment: when(moment, lang),
         "short_date": lambda moment: short_date(moment, lang),
     }
@@ -152,7 +152,7 @@ def _back(done: str, game_id: str | None = None) -> RedirectResponse:
 
 
 @router.post("/deals/{game_id}/delete")
-async def delete_deal(game_id: str, request: Request, service: Service) -> Response:
+async def delete_deal(game_id: str, request: Request, service: DealsDep) -> Response:
     """Remove one of this browser's deals and its record, for good."""
     stored = service.owned(game_id, browsers.browser_hash(request))
     if not service.store.delete_owned(stored.id, stored.browser_hash or ""):
@@ -162,7 +162,7 @@ async def delete_deal(game_id: str, request: Request, service: Service) -> Respo
 
 
 @router.post("/deals/{game_id}/share")
-async def share_deal(game_id: str, request: Request, service: Service) -> Response:
+async def share_deal(game_id: str, request: Request, service: DealsDep) -> Response:
     """Give a finished deal of this browser a public replay under an unguessable link
     (a new one each time it is shared again)."""
     stored = service.owned(game_id, browsers.browser_hash(request))
@@ -172,7 +172,7 @@ async def share_deal(game_id: str, request: Request, service: Service) -> Respon
 
 
 @router.post("/deals/{game_id}/unshare")
-async def unshare_deal(game_id: str, request: Request, service: Service) -> Response:
+async def unshare_deal(game_id: str, request: Request, service: DealsDep) -> Response:
     """Take the public replay back: its link answers 404 from now on."""
     stored = service.owned(game_id, browsers.browser_hash(request))
     service.store.share(stored.id, stored.browser_hash or "", None)
@@ -183,12 +183,13 @@ async def unshare_deal(game_id: str, request: Request, service: Service) -> Resp
 async def play_again(
     game_id: str,
     request: Request,
-    service: Service,
-    settings: Annotated[Settings, Depends(get_settings)],
+    service: DealsDep,
+    settings: SettingsDep,
+    new_games: NewGamesDep,
 ) -> Response:
     """Deal a finished deal again: the same deck, the person in the same seat against
     the same levels. Its table's cookie, or the browser that started it, may ask."""
-    token = request.cookies.get(COOKIE)
+    token = request.cookies.get(cookies.DEAL_TOKEN)
     browser = browsers.browser_id(request)
     try:
         stored = service.open(game_id, token).stored
@@ -197,7 +198,7 @@ async def play_again(
     if stored.status != FINISHED:
         # Another deal on a running deal's cards would show the person what it hides.
         raise GameNotFoundError(game_id)
-    count_new_game(request)
+    new_games.check(client_address(request))
     browser = browser or browsers.new_browser_id()
     live, token = await service.create(
         stored.game,
@@ -206,4 +207,4 @@ async def play_again(
         browser=browsers.hash_browser(browser),
         again=stored,
     )
-    return to_the_table(live, token, browser, settings)
+    return cookies.to_the_table(live, token, browser, settings.secure_cookies)

@@ -17,7 +17,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -61,8 +61,8 @@ def _basic(game: str, level: str) -> Any:
 def one_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The site in this process (uvicorn in a thread) on a fresh SQLite file."""
     path = tmp_path_factory.mktemp("site") / "cardavia.sqlite3"
-    settings = replace(
-        Settings.for_sqlite(path), new_games_per_minute=1000, away_seconds=float(AWAY)
+    settings = Settings.for_sqlite(path).model_copy(
+        update={"new_games_per_minute": 1000, "away_seconds": float(AWAY)}
     )
     with serve(create_app(settings, players=_basic)) as url:
         yield Site(url, url)

@@ -10,157 +10,45 @@ first free seat. The page then draws everything from the seat's frames (people.j
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-from urllib.parse import parse_qs
-
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from cardavia.games.registry import get_game
-from cardavia.web import catalog, games, text
+from cardavia.web import catalog, cookies, games, text
 from cardavia.web.assets import static_url
+from cardavia.web.dependencies import HubDep, SettingsDep, TablesDep
 from cardavia.web.rendering import gettext_for, render_page
-from cardavia.web.security import count_new_game
-from cardavia.web.settings import Settings
+from cardavia.web.tables.forms import INVITE_COOKIE, name_problem, read_form
 from cardavia.web.tables.model import (
     AI,
-    LEVELS,
     NAME_LIMIT,
     BadTableInputError,
     LookalikeNameError,
     TableError,
-    TableSettings,
 )
-from cardavia.web.tables.routes import (
-    cookie_paths,
-    get_hub,
-    get_tables,
-    seat_token,
-    set_seat_cookie,
-)
-from cardavia.web.tables.service import (
-    RemovedError,
-    SeatTokenError,
-    TableNotFoundError,
-    TableService,
-)
+from cardavia.web.tables.service import SeatTokenError, TableService
 
 router = APIRouter(include_in_schema=False)
-Tables = Annotated[TableService, Depends(get_tables)]
-
-INVITE_COOKIE = "cardavia_invite"
-"""The host's copy of the invitation, so that the waiting room can show it again."""
-SEAT_KINDS = ("person", *LEVELS)
-"""What the host may put at each other seat: a friend, or an AI of a level."""
-
-
-def friends_context(game: str, _: text.Gettext) -> dict[str, Any]:
-    """What the *Play with friends* form needs: the other seats (by their place seen
-    from the host's), the timers' bounds."""
-    names = games.WEB_GAMES[game].positions(_)
-    return {
-        "friend_seats": [(index, names[index]) for index in range(1, len(names))],
-        "seat_kinds": SEAT_KINDS,
-        "claim_range": TableSettings.CLAIM_RANGE,
-        "turn_range": TableSettings.TURN_RANGE,
-        "name_limit": NAME_LIMIT,
-        "levels": LEVELS,
-        "level_names": text.level_names(_),
-    }
-
-
-async def read_form(request: Request) -> dict[str, str]:
-    """A small URL-encoded form, each field's first value (the body limit bounds it)."""
-    body = (await request.body()).decode("utf-8", "replace")
-    return {key: values[0] for key, values in parse_qs(body).items()}
-
-
-def _number(text_value: str | None, default: int, bounds: tuple[int, int]) -> int | None:
-    """A whole number within ``bounds`` (ASCII digits only), ``default`` when empty."""
-    value = (text_value or "").strip()
-    if not value:
-        return default
-    if not (value.isascii() and value.isdigit() and len(value) <= 4):
-        return None
-    number = int(value)
-    return number if bounds[0] <= number <= bounds[1] else None
-
-
-async def create_from_form(
-    game: str, request: Request, tables: TableService, settings: Settings
-) -> Response | str:
-    """Make a table from the *Play with friends* form: the redirect to its waiting room,
-    or what is wrong with the form, in words (nothing is made)."""
-    _ = gettext_for(request)
-    fields = await read_form(request)
-    players = get_game(game).players
-    seats = [fields.get(f"seat{index}", "person") for index in range(1, players)]
-    absent = fields.get("absent", "basic")
-    claim = _number(fields.get("claim_seconds"), 20, TableSettings.CLAIM_RANGE)
-    turn = _number(fields.get("turn_seconds"), 60, TableSettings.TURN_RANGE)
-    if any(kind not in SEAT_KINDS for kind in seats) or absent not in LEVELS:
-        return _("Choose a friend or an AI for each seat, and an AI for absent players.")
-    if claim is None or turn is None:
-        return _(
-            "A claim window lasts from %(claim_low)s to %(claim_high)s seconds, a discard, "
-            "lead or beat from %(turn_low)s to %(turn_high)s seconds."
-        ) % {
-            "claim_low": TableSettings.CLAIM_RANGE[0],
-            "claim_high": TableSettings.CLAIM_RANGE[1],
-            "turn_low": TableSettings.TURN_RANGE[0],
-            "turn_high": TableSettings.TURN_RANGE[1],
-        }
-    count_new_game(request)
-    try:
-        moment, token, invite = tables.create(
-            game, fields.get("name", ""), seats, TableSettings(claim, turn, absent)
-        )
-    except BadTableInputError:
-        return name_problem(_)
-    table_id = moment.table.id
-    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
-    set_seat_cookie(response, request, table_id, token)
-    response.set_cookie(
-        INVITE_COOKIE,
-        invite,
-        max_age=30 * 86400,
-        path=cookie_paths(table_id)[0],
-        httponly=True,
-        samesite="lax",
-        secure=settings.secure_cookies,
-    )
-    return response
-
-
-def name_problem(_: text.Gettext) -> str:
-    """What a refused display name must be, in the page's language."""
-    return _(
-        "Give a name of 1 to %(limit)s characters, in any script, without < or > or "
-        "invisible characters."
-    ) % {"limit": NAME_LIMIT}
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
-def table_page(table_id: str, request: Request, tables: Tables, invite: str = "") -> Response:
+def table_page(
+    table_id: str, request: Request, tables: TablesDep, hub: HubDep, invite: str = ""
+) -> Response:
     """The table of the seat this browser holds; else, with the invitation, the form
-    that takes a seat."""
+    that takes a seat. (An unknown table, or a seat the host gave away, is answered
+    by :data:`cardavia.web.errors.ANSWERS`.)"""
     _ = gettext_for(request)
     try:
-        moment, seat = tables.seat_of(table_id, seat_token(request))
-    except RemovedError:
-        return _closed(request, 403, _("The host gave your seat at this table to an AI."))
-    except TableNotFoundError:
-        return _closed(request, 404, _("There is no table at this address."))
+        moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
     except SeatTokenError:
         if invite:
             return _join_page(request, tables, table_id, invite, "", None)
-        return _closed(
-            request, 403, _("This browser has no seat at this table: open the invitation link.")
-        )
+        message = _("This browser has no seat at this table: open the invitation link.")
+        return render_page(request, "error.html", {"status": 403, "message": message}, 403)
     table = moment.table
     web = games.WEB_GAMES[table.game]
     info = web.info(_)
-    frame = get_hub(request).frame_of(moment, seat, 0, None)
+    frame = hub.frame_of(moment, seat, 0, None)
     host = seat == table.host_seat
     invitation = request.cookies.get(INVITE_COOKIE) if host else None
     data = {
@@ -200,9 +88,7 @@ def table_page(table_id: str, request: Request, tables: Tables, invite: str = ""
 
 @router.post("/tables/{table_id}/join")
 async def join_table(
-    table_id: str,
-    request: Request,
-    tables: Tables,
+    table_id: str, request: Request, tables: TablesDep, settings: SettingsDep
 ) -> Response:
     """Take a free seat with the invitation and a display name; go to the table."""
     _ = gettext_for(request)
@@ -210,8 +96,6 @@ async def join_table(
     invite, name = fields.get("invite", ""), fields.get("name", "")
     try:
         _moment, _seat, token = tables.join(table_id, invite, name)
-    except TableNotFoundError:
-        return _closed(request, 404, _("There is no table at this address."))
     except LookalikeNameError:
         problem = _("Someone at this table has a name that looks like this one: choose another.")
         return _join_page(request, tables, table_id, invite, name, problem, 422)
@@ -228,7 +112,7 @@ async def join_table(
             409,
         )
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
-    set_seat_cookie(response, request, table_id, token)
+    cookies.set_seat_token(response, table_id, token, settings.secure_cookies)
     return response
 
 
@@ -242,11 +126,7 @@ def _join_page(
     status: int = 200,
 ) -> Response:
     _ = gettext_for(request)
-    try:
-        moment = tables.check_invite(table_id, invite)
-    except TableNotFoundError:
-        return _closed(request, 404, _("There is no table at this address."))
-    table = moment.table
+    table = tables.check_invite(table_id, invite).table
     info = games.WEB_GAMES[table.game].info(_)
     host = table.seats[table.host_seat].name
     people = [place.name for place in table.seats if place.kind != AI and place.name]
@@ -264,10 +144,6 @@ def _join_page(
         "here": f"/tables/{table_id}?invite={invite}",
     }
     return render_page(request, "table_join.html", context, status=status)
-
-
-def _closed(request: Request, status: int, message: str) -> Response:
-    return render_page(request, "error.html", {"status": status, "message": message}, status)
 
 
 def _rotated(names: list[str], seat: int) -> list[str]:

@@ -25,33 +25,23 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Query, Request, WebSocket
+from fastapi import APIRouter, Body, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardavia.store import StoreUnavailableError
-from cardavia.web.deals import BadActionError, ConflictError
-from cardavia.web.errors import describe_validation
+from cardavia.web import cookies
+from cardavia.web.dependencies import HubDep, NewGamesDep, SettingsDep, TablesDep, app_state
+from cardavia.web.errors import ANSWERED, api_error, describe_validation
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.rendering import gettext_for, ngettext_for
 from cardavia.web.schemas import ErrorBody, HintAnswer, HintRequest
-from cardavia.web.security import (
-    CROSS_SITE,
-    TooManyGamesError,
-    client_address,
-    count_new_game,
-    sent_by_another_site,
-)
+from cardavia.web.security import CROSS_SITE, client_address, sent_by_another_site
 from cardavia.web.tables.frames import Moment
-from cardavia.web.tables.hub import Hub, TooManyWatchersError, Watcher
-from cardavia.web.tables.model import (
-    BadTableInputError,
-    TableError,
-    TableRefusedError,
-    TableSettings,
-)
+from cardavia.web.tables.hub import TooManyWatchersError, Watcher
+from cardavia.web.tables.model import TableError, TableSettings
 from cardavia.web.tables.schemas import (
     COMMANDS,
     Act,
@@ -65,17 +55,10 @@ from cardavia.web.tables.schemas import (
     Start,
     TableFrame,
 )
-from cardavia.web.tables.service import (
-    RemovedError,
-    SeatTokenError,
-    TableNotFoundError,
-    TableService,
-)
+from cardavia.web.tables.service import TableService
 
 log = logging.getLogger("cardavia.web")
 
-SEAT_COOKIE = "cardavia_seat"
-"""The HttpOnly cookie holding a browser's seat token, scoped to one table's paths."""
 POLL_SECONDS = 25.0
 """The longest a long poll is held: under every proxy's idle timeout."""
 MESSAGE_BYTES = 2048
@@ -103,62 +86,6 @@ _CONFLICT: dict[int | str, dict[str, Any]] = {
 }
 
 
-def get_tables(connection: HTTPConnection) -> TableService:
-    """The app's table service (made by the lifespan)."""
-    service: TableService = connection.app.state.tables
-    return service
-
-
-def get_hub(connection: HTTPConnection) -> Hub:
-    """This process's hub of watchers."""
-    hub: Hub = connection.app.state.hub
-    return hub
-
-
-Tables = Annotated[TableService, Depends(get_tables)]
-
-
-def seat_token(connection: HTTPConnection) -> str | None:
-    """The bearer token, else the table's cookie."""
-    header = connection.headers.get("authorization", "")
-    scheme, _, credentials = header.partition(" ")
-    if scheme.lower() == "bearer" and credentials:
-        return credentials.strip()
-    return connection.cookies.get(SEAT_COOKIE)
-
-
-def cookie_paths(table_id: str) -> tuple[str, str]:
-    """Where a table's seat cookie is sent: its page and its API."""
-    return f"/tables/{table_id}", f"/api/tables/{table_id}"
-
-
-def error_status(exc: Exception) -> int:
-    """The HTTP status of a table error."""
-    if isinstance(exc, TableNotFoundError):
-        return 404
-    if isinstance(exc, TableRefusedError):
-        return 403
-    if isinstance(exc, (TableError, ConflictError)):
-        return 409
-    return 422
-
-
-def error_text(exc: Exception) -> str:
-    """What the error says (an unknown table's words are fixed)."""
-    if isinstance(exc, TableNotFoundError):
-        return "there is no table at this address"
-    return str(exc)
-
-
-TABLE_ERRORS = (
-    TableNotFoundError,
-    TableError,
-    ConflictError,
-    BadActionError,
-    BadTableInputError,
-)
-
-
 @router.post(
     "",
     status_code=201,
@@ -166,14 +93,22 @@ TABLE_ERRORS = (
     responses=_INPUT,
     summary="Make a table for friends",
 )
-async def create_table(body: NewTable, request: Request, tables: Tables) -> JSONResponse:
-    """A new table with the caller (the host) at seat 0; share ``invite``."""
-    settings = TableSettings(body.claim_seconds, body.turn_seconds, body.absent)
-    count_new_game(request)
-    moment, token, invite = tables.create(body.game, body.name, body.seats, settings)
-    data = get_hub(request).frame_of(moment, 0, 0, None)
+async def create_table(
+    body: NewTable,
+    request: Request,
+    tables: TablesDep,
+    hub: HubDep,
+    settings: SettingsDep,
+    new_games: NewGamesDep,
+) -> JSONResponse:
+    """A new table with the caller (the host) at seat 0; share ``invite``. It counts
+    against the caller's new-deal allowance, as a deal against the AIs does."""
+    timers = TableSettings(body.claim_seconds, body.turn_seconds, body.absent)
+    new_games.check(client_address(request))
+    moment, token, invite = tables.create(body.game, body.name, body.seats, timers)
+    data = hub.frame_of(moment, 0, 0, None)
     response = JSONResponse(data | {"token": token, "invite": invite}, status_code=201)
-    set_seat_cookie(response, request, moment.table.id, token)
+    cookies.set_seat_token(response, moment.table.id, token, settings.secure_cookies)
     return response
 
 
@@ -185,13 +120,13 @@ async def create_table(body: NewTable, request: Request, tables: Tables) -> JSON
     summary="Take a seat",
 )
 async def join_table(
-    table_id: str, body: JoinTable, request: Request, tables: Tables
+    table_id: str, body: JoinTable, tables: TablesDep, hub: HubDep, settings: SettingsDep
 ) -> JSONResponse:
     """Take the first free seat with the invitation and a display name."""
     moment, seat, token = tables.join(table_id, body.invite, body.name)
-    data = get_hub(request).frame_of(moment, seat, 0, None)
+    data = hub.frame_of(moment, seat, 0, None)
     response = JSONResponse(data | {"token": token}, status_code=201)
-    set_seat_cookie(response, request, table_id, token)
+    cookies.set_seat_token(response, table_id, token, settings.secure_cookies)
     return response
 
 
@@ -204,30 +139,26 @@ async def join_table(
 async def read_table(
     table_id: str,
     connection: Request,
-    tables: Tables,
+    tables: TablesDep,
+    hub: HubDep,
     since: Annotated[int, Query(ge=0, lt=100_000)] = 0,
     deal: Annotated[str | None, Query(max_length=32)] = None,
     mark: Annotated[str | None, Query(max_length=32)] = None,
     wait: Annotated[float, Query(ge=0, le=POLL_SECONDS)] = 0,
-) -> dict[str, Any] | JSONResponse:
+) -> dict[str, Any]:
     """The seat's frame, with the events of ``deal`` from ``since`` on. With ``mark``
     (the last frame's) and ``wait``, the answer waits until the frame is new (the
     fallback for a browser that cannot keep a WebSocket open); each call also tells
     the table the person is here."""
-    _, seat = tables.seat_of(table_id, seat_token(connection))
+    _, seat = tables.seat_of(table_id, cookies.seat_token(connection))
     await tables.arrive(table_id, seat)
     moment = tables.read(table_id)
-    hub = get_hub(connection)
     if not mark or not wait:
         return hub.frame_of(moment, seat, since, deal)
     watcher = Watcher(table_id, seat, moment.table.seats[seat].token_hash or "", since, deal)
     watcher.last = mark
     watcher.address = client_address(connection)
-    try:
-        hub.watch(watcher, moment)
-    except TooManyWatchersError as exc:
-        headers = {"Retry-After": str(exc.retry_after)}
-        return JSONResponse({"error": str(exc)}, status_code=429, headers=headers)
+    hub.watch(watcher, moment)
     try:
         data = await hub.next_frame(watcher, wait)
         latest = hub.moments.get(table_id, moment)
@@ -247,15 +178,16 @@ async def act_at_table(
     table_id: str,
     body: Annotated[Command, Body()],
     request: Request,
-    tables: Tables,
+    tables: TablesDep,
+    hub: HubDep,
     since: Annotated[int, Query(ge=0, lt=100_000)] = 0,
     deal: Annotated[str | None, Query(max_length=32)] = None,
 ) -> dict[str, Any]:
     """A command: ``act`` (an action at decision ``key``), ``start``, ``again`` or
     ``remove`` (the host's); the seat's frame after it."""
-    _, seat = tables.seat_of(table_id, seat_token(request))
+    _, seat = tables.seat_of(table_id, cookies.seat_token(request))
     moment = await run_command(request, tables, table_id, seat, body)
-    return get_hub(request).frame_of(moment or tables.read(table_id), seat, since, deal)
+    return hub.frame_of(moment or tables.read(table_id), seat, since, deal)
 
 
 @router.post(
@@ -266,12 +198,12 @@ async def act_at_table(
     summary="Ask for a hint",
 )
 async def hint_at_table(
-    table_id: str, body: HintRequest, request: Request, tables: Tables
+    table_id: str, body: HintRequest, request: Request, tables: TablesDep
 ) -> dict[str, Any]:
     """What the `strong` player would do at this seat's own decision (`step`: the
     frame's `deal.key`), and why, from what the seat sees alone: the same coach as in a
     deal against the AIs."""
-    moment, seat = tables.seat_of(table_id, seat_token(request))
+    moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
     action, reason = await tables.hint(table_id, seat, body.step, client_address(request))
     facts = reason.to_json()
     web = WEB_GAMES[moment.table.game]
@@ -284,9 +216,9 @@ async def hint_at_table(
     responses={200: {"description": "The record (records.md)."}, **_SEAT, **_INPUT, **_CONFLICT},
     summary="Download the record",
 )
-async def table_record(table_id: str, request: Request, tables: Tables) -> JSONResponse:
+async def table_record(table_id: str, request: Request, tables: TablesDep) -> JSONResponse:
     """The deal's record once it is over (it reveals every hand)."""
-    moment, _ = tables.seat_of(table_id, seat_token(request))
+    moment, _ = tables.seat_of(table_id, cookies.seat_token(request))
     if moment.live is None:
         raise TableError("no deal has been dealt at this table yet")
     data = tables.deals.record(moment.live).to_json()
@@ -300,11 +232,12 @@ async def run_command(
     """Do what ``command`` asks for ``seat``; the table after it (``None``: a ping).
 
     A deal started at a table counts against its client's new-deal allowance as a deal
-    against the AIs does (:class:`TooManyGamesError`), and the AI moves it sets going
-    take that client's share of the workers (issue 28, hole 2)."""
+    against the AIs does (``TooManyGamesError``), and the AI moves it sets going take
+    that client's share of the workers (issue 28, hole 2)."""
+    client = client_address(connection)
     if isinstance(command, (Start, Again)):
-        count_new_game(connection)
-    tables.set_going_by(table_id, client_address(connection))
+        app_state(connection.app).new_games.check(client)
+    tables.set_going_by(table_id, client)
     if isinstance(command, Act):
         return await tables.act(table_id, seat, command.action, command.key)
     if isinstance(command, Start):
@@ -314,33 +247,6 @@ async def run_command(
     if isinstance(command, Remove):
         return await tables.remove(table_id, seat, command.seat)
     return None
-
-
-def set_seat_cookie(response: Any, connection: HTTPConnection, table_id: str, token: str) -> None:
-    """The browser keeps its seat token, sent only to this table's paths."""
-    secure = bool(connection.app.state.settings.secure_cookies)
-    for path in cookie_paths(table_id):
-        response.set_cookie(
-            SEAT_COOKIE,
-            token,
-            max_age=30 * 86400,
-            path=path,
-            httponly=True,
-            samesite="lax",
-            secure=secure,
-        )
-
-
-def install(app: Any) -> None:
-    """The tables' routes and the answers their errors get."""
-    app.include_router(router)
-    app.add_api_websocket_route("/api/tables/{table_id}/live", live)
-
-    async def table_error(request: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"error": error_text(exc)}, status_code=error_status(exc))
-
-    for kind in (TableNotFoundError, TableError, BadTableInputError):
-        app.add_exception_handler(kind, table_error)
 
 
 # -- the WebSocket ---------------------------------------------------------------------------
@@ -375,22 +281,21 @@ FLOOD_LIMIT = 60
 """Refused messages after which a socket is closed (a browser never sends that many)."""
 
 
-async def live(websocket: WebSocket, table_id: str) -> None:
+@router.websocket("/{table_id}/live")
+async def live(websocket: WebSocket, table_id: str, tables: TablesDep, hub: HubDep) -> None:
     """The WebSocket of one seat: commands in, the seat's new frames out."""
     if sent_by_another_site(websocket):
         # Refused before the handshake completes: the browser gets a 403.
         await websocket.close(code=1008, reason=CROSS_SITE[:120])
         return
-    tables = get_tables(websocket)
-    hub = get_hub(websocket)
     await websocket.accept()
     try:
-        moment, seat = tables.seat_of(table_id, seat_token(websocket))
-    except (TableNotFoundError, SeatTokenError, RemovedError) as exc:
-        await _refuse(websocket, exc)
-        return
+        moment, seat = tables.seat_of(table_id, cookies.seat_token(websocket))
     except StoreUnavailableError:
         await websocket.close(code=1013, reason="the game store cannot be reached")
+        return
+    except ANSWERED as exc:
+        await _refuse(websocket, exc)
         return
     since, deal = _int(websocket.query_params.get("since")), websocket.query_params.get("deal")
     token_hash = moment.table.seats[seat].token_hash or ""
@@ -399,9 +304,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     try:
         hub.watch(watcher, moment)
     except TooManyWatchersError as exc:
-        with contextlib.suppress(Exception):
-            await websocket.send_text(json.dumps({"type": "error", "error": str(exc), "code": 429}))
-            await websocket.close(code=4429)
+        await _refuse(websocket, exc)
         return
 
     sending = asyncio.Lock()  # the pushing task and the reading one both send
@@ -503,21 +406,17 @@ async def _one_command(
         return
     try:
         await run_command(websocket, tables, table_id, seat, command)
-    except TABLE_ERRORS as exc:
-        await send({"type": "error", "error": error_text(exc), "code": error_status(exc)})
-    except TooManyGamesError as exc:
-        await send({"type": "error", "error": str(exc), "code": 429})
-    except StoreUnavailableError:
-        await send(
-            {"type": "error", "error": "the game store cannot be reached: try again", "code": 503}
-        )
+    except ANSWERED as exc:
+        status, said = api_error(exc)
+        await send({"type": "error", "error": said, "code": status})
 
 
 async def _refuse(websocket: WebSocket, exc: Exception) -> None:
-    data = {"type": "error", "error": error_text(exc), "code": error_status(exc)}
+    status, said = api_error(exc)
+    data = {"type": "error", "error": said, "code": status}
     with contextlib.suppress(Exception):
         await websocket.send_text(json.dumps(data, ensure_ascii=False))
-        await websocket.close(code=4000 + error_status(exc))
+        await websocket.close(code=4000 + status)
 
 
 def _int(text: str | None) -> int:

@@ -1,0 +1,72 @@
+"""The cookies that carry a deal's or a seat's token, shared by the API and the pages.
+
+Every one is HttpOnly and ``SameSite=Lax``; a token's cookie is scoped to its own deal's
+or table's paths (its page and its API), so that a browser sends it nowhere else. The
+cookie naming the running deal of each game lives on every path but unlocks nothing.
+"""
+
+from __future__ import annotations
+
+from fastapi.responses import RedirectResponse, Response
+from starlette.requests import HTTPConnection
+
+from cardavia.web import browsers
+from cardavia.web.deals import LiveDeal
+
+DEAL_TOKEN = "cardavia_token"
+"""A deal's token, set on its two paths: the table's page and the deal's API."""
+SEAT_TOKEN = "cardavia_seat"
+"""The HttpOnly cookie holding a browser's seat token, scoped to one table's paths."""
+RUNNING = "cardavia_deal_{game}"
+"""The cookie naming this browser's running deal of a game (its id, not its token)."""
+DAYS = 30
+"""How long a deal's or a seat's cookie lasts."""
+
+
+def _set(response: Response, name: str, value: str, path: str, secure: bool) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=DAYS * 86400,
+        path=path,
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+    )
+
+
+def to_the_table(live: LiveDeal, token: str, browser: str, secure: bool) -> Response:
+    """Send the browser to a new deal's table with the deal's cookies, and its browser
+    id (made or kept long: "Your deals" lists what it started)."""
+    deal_id = live.stored.id
+    response = RedirectResponse(f"/play/{deal_id}", status_code=303)
+    browsers.remember(response, browser, secure)
+    for path in (f"/play/{deal_id}", f"/api/games/{deal_id}"):
+        _set(response, DEAL_TOKEN, token, path, secure)
+    remember_running(response, live, secure)
+    return response
+
+
+def remember_running(response: Response, live: LiveDeal, secure: bool) -> None:
+    """Name ``live`` as this browser's running deal of its game (*Continue your deal*)."""
+    _set(response, RUNNING.format(game=live.stored.game), live.stored.id, "/", secure)
+
+
+def table_paths(table_id: str) -> tuple[str, str]:
+    """Where a table's seat cookie is sent: its page and its API."""
+    return f"/tables/{table_id}", f"/api/tables/{table_id}"
+
+
+def set_seat_token(response: Response, table_id: str, token: str, secure: bool) -> None:
+    """The browser keeps its seat token, sent only to this table's paths."""
+    for path in table_paths(table_id):
+        _set(response, SEAT_TOKEN, token, path, secure)
+
+
+def seat_token(connection: HTTPConnection) -> str | None:
+    """The bearer token, else the table's cookie."""
+    header = connection.headers.get("authorization", "")
+    scheme, _, credentials = header.partition(" ")
+    if scheme.lower() == "bearer" and credentials:
+        return credentials.strip()
+    return connection.cookies.get(SEAT_TOKEN)
