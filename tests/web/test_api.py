@@ -290,6 +290,7 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/tables/{table_id}",
         "/api/tables/{table_id}/seats",
         "/api/tables/{table_id}/actions",
+        "/api/tables/{table_id}/hint",
         "/api/tables/{table_id}/record",
     }
     levels = schema["components"]["schemas"]["NewGame"]["properties"]["ai"]["enum"]
