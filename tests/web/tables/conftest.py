@@ -15,8 +15,8 @@ import pytest
 from cardavia.ai.registry import get_player
 from cardavia.store import GameStore, TableStore, open_engine, upgrade
 from cardavia.web.deals import DealService
-from cardavia.web.tables.frames import Moment, decision_key, frame, waiting_on
-from cardavia.web.tables.model import TableSettings
+from cardavia.web.tables.frames import Moment, decision_key, frame, stops, waiting_on
+from cardavia.web.tables.model import HOLD_SECONDS, TableSettings
 from cardavia.web.tables.service import TableService
 from cardavia.web.thinking import Thinker
 
@@ -86,7 +86,22 @@ class Table:
         return frame(self.read(), seat, since, self.service.away_seconds)
 
     def waiting(self) -> dict[int, tuple[str, ...]]:
-        return waiting_on(self.read())
+        """The people the table waits for, once every decision on show before theirs
+        has had its minimum time (the test's clock moved on, the table's timer fired)."""
+        for _ in range(1000):
+            moment = self.read()
+            waiting = waiting_on(moment)
+            if waiting or not stops(moment.table):
+                return waiting
+            self.pass_time(HOLD_SECONDS)
+        raise AssertionError("the table never asks anyone")
+
+    def pass_time(self, seconds: float) -> None:
+        """Move the table's clock on by ``seconds`` and let its timers fire."""
+        clock = self.service.clock
+        assert isinstance(clock, Clock)
+        clock.advance(seconds)
+        run(self.service.tick(self.id))
 
     def key(self) -> int:
         live = self.read().live
@@ -122,12 +137,11 @@ def play_out(table: Table, rng: random.Random, limit: int = 2000) -> int:
     actions the people played."""
     played = 0
     while played < limit:
-        moment = table.read()
-        assert moment.live is not None
-        if moment.live.over:
+        waiting = table.waiting()
+        if not waiting:
+            live = table.read().live
+            assert live is not None and live.over, "the table waits for nobody"
             return played
-        waiting = waiting_on(moment)
-        assert waiting, "the table waits for nobody while the deal runs"
         seat = rng.choice(sorted(waiting))
         table.act(seat, rng.choice(waiting[seat]))
         played += 1

@@ -6,11 +6,15 @@ as soon as it may: early, sealed answers held until the engine asks). For one se
 world that seat cannot tell apart is built (``tests/support/worlds.py``: its unseen
 cards permuted, the public history replayed, other seats' lapsed answers replaced) and
 played at another table the same way. Another seat that had a choice in one world may
-have none in the other (the engine then answers for it, and nobody waits): so the
-worlds are compared on what cannot depend on waiting — the seat's whole stream of
-events, every frame in which the seat is asked to decide, and the last frame — and
-every frame of either world must show no engine step, no ``to_act`` inside a window
-and no other seat's answer.
+have none in the other (the engine then answers for it at once): the table still shows
+every decision for its minimum time, so the worlds are compared on the **whole sequence
+of frames** the seat receives — every frame the hub would push, in order, which is also
+what its long polls answer — and every frame of either world must show no engine step,
+no ``to_act`` inside a window and no other seat's answer (issue 28, hole 5).
+
+The table's time is the test's ``Clock``: when the table waits for nobody (a decision
+held open for its minimum time), the test moves the clock on and lets the table's timer
+fire, as the sweep of :mod:`cardavia.web.tables.tasks` would.
 """
 
 from __future__ import annotations
@@ -26,13 +30,16 @@ from worlds import indistinguishable
 from cardavia.games.registry import get_game
 from cardavia.records import Deal
 from cardavia.store import sqlite_url
+from cardavia.web.tables.frames import waiting_on
 from cardavia.web.tables.hub import Hub, Watcher
 from cardavia.web.tables.service import TableService
 
-from .conftest import Clock, make_service, open_table
+from .conftest import START, Clock, make_service, open_table, run
 
 DEALS = 5
 """Per game: each deal gives one world for one of its seats."""
+PATIENCE = 2.0
+"""Seconds the test lets pass when the table waits for nobody (more than any hold)."""
 
 
 def decisions_of(game: str, seed: int) -> tuple[tuple[Any, ...], int, list[tuple[int, str]]]:
@@ -53,6 +60,7 @@ def decisions_of(game: str, seed: int) -> tuple[tuple[Any, ...], int, list[tuple
 
 def frames_at_a_table(
     service: TableService,
+    clock: Clock,
     game: str,
     deck: tuple[Any, ...],
     first: int,
@@ -61,7 +69,8 @@ def frames_at_a_table(
 ) -> list[dict[str, Any]]:
     """Play ``decisions`` at a new table dealt ``deck``; every new frame ``observer``
     would be pushed, ids blanked (they differ between tables by nature)."""
-    # The same deal number too: the last frame shows it.
+    # The same deal number too: the last frame shows it; the same hour (timers show it).
+    clock.now = START
     service.shuffle, service.seeds = (lambda _game, _seed: (deck, first)), (lambda: 7)
     players = get_game(game).players
     table = open_table(service, game, ["person"] * (players - 1))
@@ -73,21 +82,28 @@ def frames_at_a_table(
     for seat, text in decisions:
         queues[seat].append(text)
     frames = []
-    while True:
+    for _ in range(20000):
         data = hub.frame_for(watcher)
         if data is not None:
             frames.append(_blank(data))
+        if frames[-1]["deal"]["result"] is not None:
+            break  # the end, as the seat sees it
         moment = table.read()
         assert moment.live is not None
-        if moment.live.over:
-            break
-        waiting = table.waiting()
+        waiting = waiting_on(moment)  # one decision on show at a time: each frame seen
+        if not waiting:
+            # A decision held open for its minimum time: let it pass.
+            clock.advance(PATIENCE)
+            run(service.tick(table.id))
+            continue
         # The observer answers the moment it may; everyone else when the engine asks.
         seat = observer if observer in waiting else moment.live.deal.state.to_act
         assert seat in waiting
         if not queues[seat]:
             break  # the end of a deal's beginning
         table.act(seat, queues[seat].popleft())
+    else:
+        raise AssertionError("the table never got to the end")
     return frames
 
 
@@ -139,17 +155,22 @@ def test_a_world_a_seat_cannot_tell_apart_sends_it_the_same_frames(
     for number in range(DEALS):
         deck, first, decisions = decisions_of(game, 100 + number)
         observer = number % players
-        real = frames_at_a_table(service, game, deck, first, decisions, observer)
+        real = frames_at_a_table(service, clock, game, deck, first, decisions, observer)
         check_nothing_telling(real, observer)
         world = indistinguishable(game, deck, first, decisions, rng, observer)
         if world is None:
             continue
         other_deck, other_decisions, _ = world
-        other = frames_at_a_table(service, game, other_deck, first, other_decisions, observer)
+        other = frames_at_a_table(
+            service, clock, game, other_deck, first, other_decisions, observer
+        )
         check_nothing_telling(other, observer)
         assert events(other) == events(real)
         assert asked(other) == asked(real)
         assert still(other[-1]) == still(real[-1])
+        assert len(other) == len(real), f"seat {observer}: {len(other)} frames, not {len(real)}"
+        for index, (mine, theirs) in enumerate(zip(other, real, strict=True)):
+            assert mine == theirs, f"seat {observer}'s frame {index} differs"
         compared += 1
     assert compared >= DEALS - 1, compared
 
@@ -177,12 +198,13 @@ def test_the_proof_sees_a_leak_when_there_is_one(tmp_path: Path) -> None:
         differed = 0
         for number in range(DEALS):
             deck, first, decisions = decisions_of("sisepai", 300 + number)
-            real = frames_at_a_table(service, "sisepai", deck, first, decisions, 0)
+            real = frames_at_a_table(service, clock, "sisepai", deck, first, decisions, 0)
             world = indistinguishable("sisepai", deck, first, decisions, rng, 0)
             if world is None:
                 continue
-            other = frames_at_a_table(service, "sisepai", world[0], first, world[1], 0)
-            differed += asked(other) != asked(real) or still(other[-1]) != still(real[-1])
+            other = frames_at_a_table(service, clock, "sisepai", world[0], first, world[1], 0)
+            # The sequence comparison sees it (as the decision frames and the last did).
+            differed += other != real
         assert differed
     finally:
         hub_module.frame = real_frame  # type: ignore[attr-defined]

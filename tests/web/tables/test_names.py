@@ -108,6 +108,7 @@ def test_a_claim_window_names_nobody(service: TableService) -> None:
     rng = random.Random(6)
     windows = 0
     for _ in range(300):
+        waiting = table.waiting()  # the decisions on show before it have passed
         moment = table.read()
         assert moment.live is not None
         if moment.live.over:
@@ -119,7 +120,6 @@ def test_a_claim_window_names_nobody(service: TableService) -> None:
         else:
             actor = moment.live.deal.state.to_act
             assert all(data["deal"]["choosing"] == [actor] for data in frames)
-        waiting = table.waiting()
         seat = min(waiting)
         table.act(seat, rng.choice(waiting[seat]))
     assert windows > 0

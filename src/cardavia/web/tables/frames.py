@@ -13,8 +13,16 @@ seat cannot see, nor on whether another seat had a choice:
 - The frame carries no version, step or count of the stored deal (another seat's
   sealed answer moves those); its decision ``key`` is the number of public events.
 
+- Every decision a bystander could have to wait for — any in which a person decides, at
+  a table of two people or more, or a strong AI — is shown, one after another, for at
+  least :data:`~cardavia.web.tables.model.HOLD_SECONDS`, whether or not anyone had a
+  choice in it (issue 28, hole 5): the table keeps those *stops* in its row (their
+  scenes and where each seat's log stood, as they opened), and a seat's frame is drawn
+  from the first of them while the engine may already be further on.
+
 The one thing the table cannot hide is time: a window a person is still thinking
-about stays open on everyone's screen, as it would at a real table (docs/web.md).
+about stays open on everyone's screen longer than the minimum, as it would at a real
+table (docs/web.md).
 """
 
 from __future__ import annotations
@@ -22,12 +30,19 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from cardavia.store import StoredTable
 from cardavia.web.deals import LiveDeal
-from cardavia.web.tables.model import AI, seat_names, settings_of, takeover_at, who_decides
+from cardavia.web.tables.model import (
+    AI,
+    PLAYING,
+    seat_names,
+    settings_of,
+    takeover_at,
+    who_decides,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +68,31 @@ def held_answers(table: StoredTable, key: int) -> dict[int, str]:
     return {int(seat): str(action) for seat, action in held["answers"].items()}
 
 
+def stops(table: StoredTable) -> list[dict[str, Any]]:
+    """The decisions the table shows in turn, the one on show first (each as the
+    service wrote it: ``key``, ``window``, ``turn``, ``people``, ``scenes`` and ``seen``
+    by seat, ``opened`` once shown, the people's own ``answers``)."""
+    held = table.held or {}
+    return list(held.get("stops", ()))
+
+
+def opened_at(stop: dict[str, Any]) -> datetime:
+    """When ``stop`` went on show."""
+    return datetime.fromtimestamp(stop["opened"] / 1000, UTC)
+
+
 def waiting_on(moment: Moment) -> dict[int, tuple[str, ...]]:
     """The people the table is waiting for now, each with the actions it may choose:
-    deciders with a real choice, played by their person, whose answer is not in yet."""
+    deciders with a real choice, played by their person, whose answer is not in yet.
+    Nobody while an earlier decision is still on show: a person is asked only what the
+    table shows."""
     live = moment.live
     if live is None or live.over:
         return {}
     table = moment.table
+    shown = stops(table)
+    if shown and shown[0]["key"] != decision_key(live):
+        return {}
     held = held_answers(table, decision_key(live))
     waiting = {}
     for seat, options in live.deal.state.deciders():
@@ -126,6 +159,7 @@ def frame(moment: Moment, seat: int, since: int, away_seconds: float) -> dict[st
     """
     table = moment.table
     settings = settings_of(table)
+    shown = stops(table)
     data: dict[str, Any] = {
         "type": "table",
         "table": {
@@ -142,6 +176,10 @@ def frame(moment: Moment, seat: int, since: int, away_seconds: float) -> dict[st
     }
     live = moment.live
     if live is None:
+        return data
+    if shown:
+        data["table"]["status"] = PLAYING  # the end is not on show yet
+        data["deal"] = _stop_frame(moment, shown[0], seat, since)
         return data
     state = live.deal.state
     view = state.view(seat)
@@ -183,10 +221,53 @@ def frame(moment: Moment, seat: int, since: int, away_seconds: float) -> dict[st
     return data
 
 
+def _stop_frame(moment: Moment, stop: dict[str, Any], seat: int, since: int) -> dict[str, Any]:
+    """``seat``'s deal as the decision ``stop`` shows it: the scene and the log as they
+    were when it opened, the seat's own options (only while the engine is still there)
+    and its own answer, and the decision's timer from when it went on show."""
+    table, live = moment.table, moment.live
+    assert live is not None
+    mine = str(seat)
+    log = live.log_of(seat)[: stop["seen"][mine]]
+    if not 0 <= since <= len(log):
+        since = 0
+    window = bool(stop["window"])
+    turn = stop["turn"]
+    seconds = settings_of(table).seconds(window)
+    timer = None
+    if stop["people"]:
+        deadline = stop["opened"] + seconds * 1000
+        timer = {"kind": "claim" if window else "turn", "seconds": seconds, "deadline": deadline}
+    return {
+        "id": live.stored.id,
+        "view": dict(stop["scenes"][mine]),
+        "events": list(log[since:]),
+        "seen": len(log),
+        "key": stop["key"],
+        "window": window,
+        "options": list(waiting_on(moment).get(seat, ())),
+        "choosing": [turn] if turn is not None and who_decides(table, turn) is None else [],
+        "answer": stop["answers"].get(mine) if window else None,
+        "timer": timer,
+        "result": None,
+        "seed": None,
+    }
+
+
 def digest(data: dict[str, Any]) -> str:
     """A short fingerprint of a frame (the long-polling client sends it back)."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-__all__ = ["Moment", "choosing", "decision_key", "digest", "frame", "held_answers", "waiting_on"]
+__all__ = [
+    "Moment",
+    "choosing",
+    "decision_key",
+    "digest",
+    "frame",
+    "held_answers",
+    "opened_at",
+    "stops",
+    "waiting_on",
+]

@@ -25,6 +25,13 @@ LEVELS = AI_LEVELS
 """The AI levels a host may choose, for AI seats and for absent players: the start
 form's, under the same names (Easy, Normal, Strong)."""
 
+HOLD_SECONDS = 1.5
+"""The least time every decision a bystander could have to wait for stays on show at a
+table of people (issue 28, hole 5): a claim window nobody can claim, a pass nobody had a
+choice about, an answer given at once are shown as long as a quick person's would be,
+so that what a seat sees never depends on whether someone else had a choice. Long
+enough for a quick person's answer to fit inside it, short enough not to drag a deal."""
+
 NAME_LIMIT = 24
 """The longest display name, in characters: a name on a seat label, not a message."""
 _SPACES = re.compile(r"\s+")

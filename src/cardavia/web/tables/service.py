@@ -11,12 +11,20 @@ Nothing is held in a process that another process would need: timers are deadlin
 the table's row (``due_at``), which every process looks for (:mod:`.tasks`), and an AI's
 decision depends only on the seat's view and ``decision_rng(seed, seat, step)``, so any
 process that makes it makes the same one.
+
+The engine plays a forced action at once (a seat whose only option is ``pass``), and an
+easy or basic AI decides inline: left to itself a claim window would stay open on the
+others' screens only when someone could claim the card. So every decision a bystander
+could have to wait for is kept as a *stop* in the table's row as the engine passes it
+and shown for at least :data:`HOLD_SECONDS` (:mod:`.frames` draws each seat's frame from
+the stop on show), whatever the seats held (issue 28, hole 5).
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 import random
 import secrets
@@ -46,10 +54,18 @@ from cardavia.web.deals import (
     Note,
     hash_token,
 )
-from cardavia.web.tables.frames import Moment, decision_key, held_answers, waiting_on
+from cardavia.web.tables.frames import (
+    Moment,
+    decision_key,
+    held_answers,
+    opened_at,
+    stops,
+    waiting_on,
+)
 from cardavia.web.tables.model import (
     AI,
     GATHERING,
+    HOLD_SECONDS,
     LEVELS,
     OVER,
     PERSON,
@@ -70,7 +86,7 @@ from cardavia.web.tables.model import (
     who_decides,
     with_seat,
 )
-from cardavia.web.thinking import Turn
+from cardavia.web.thinking import OFFLOADED, Turn
 
 log = logging.getLogger("cardavia.web")
 
@@ -262,7 +278,7 @@ class TableService:
 
         def next_deal(moment: Moment) -> tuple[StoredTable, LiveDeal | None]:
             self._host_only(moment, seat)
-            if moment.table.status != OVER or moment.live is None:
+            if moment.table.status != OVER or moment.live is None or stops(moment.table):
                 raise TableError("the deal is not over yet")
             seed = moment.live.stored.seed if same else self.seeds()
             table = dataclasses.replace(
@@ -315,11 +331,14 @@ class TableService:
                 raise BadActionError(
                     f"{action.strip()!r} is not one of your choices now: {', '.join(options)}"
                 )
+            table = _answered(moment.table, seat, text)
             if live.deal.state.to_act == seat:
-                return moment.table, self.deals.decide(live, text)
-            held = {str(s): a for s, a in held_answers(moment.table, key).items()}
+                return self._decide(table, live, text)
+            held = {str(s): a for s, a in held_answers(table, key).items()}
             held[str(seat)] = text
-            table = dataclasses.replace(moment.table, held={"decision": key, "answers": held})
+            table = dataclasses.replace(
+                table, held={**(table.held or {}), "decision": key, "answers": held}
+            )
             return table, live
 
         return await self._change(table_id, play)
@@ -415,7 +434,8 @@ class TableService:
         at = self.clock()
         table = self._takeovers(table, at)
         if table.status != PLAYING or live is None:
-            return table, live, False
+            return _on_show(table, live, at), live, False
+        table = _on_show(table, live, at)
         while not live.over:
             step = self._next(table, live, at)
             if step is None:
@@ -425,16 +445,99 @@ class TableService:
             seat = state.to_act
             assert seat is not None
             if level is None:  # the person's own answer, given early
-                live = self.deals.decide(live, held_answers(table, decision_key(live))[seat])
+                answer = held_answers(table, decision_key(live))[seat]
+                table, live = self._decide(table, live, answer)
                 continue
             remembered = self._chosen.get((live.stored.id, state.step, seat))
             if remembered is None and self.thinker.offloaded(level):
-                return table, live, True
+                return _on_show(table, live, at), live, True
             choice = remembered or self._inline_choice(live, level)
-            live = self.deals.decide(live, choice, note)
+            table, live = self._decide(table, live, choice, note)
         if live.over:
-            table = dataclasses.replace(table, status=OVER, held=None)
-        return table, live, False
+            table = dataclasses.replace(table, status=OVER, held=_only_stops(table.held))
+        return _on_show(table, live, at), live, False
+
+    def _decide(
+        self, table: StoredTable, live: LiveDeal, action: str, note: Note | None = None
+    ) -> tuple[StoredTable, LiveDeal]:
+        """``live`` after the seat to act plays ``action`` (and the engine every forced
+        action after it), and ``table`` with the stops the engine passed meanwhile."""
+        after = self.deals.decide(live, action, note)
+        chosen = live.deal.game.parse_action(action)
+        return self._with_stops(table, live.deal.state, chosen, after), after
+
+    def _with_stops(
+        self, table: StoredTable, start: Any, action: Any, after: LiveDeal
+    ) -> StoredTable:
+        """``table`` with every stop (:mod:`.frames`) the engine passed from ``start``
+        (by ``action``, then the forced actions; ``None``: ``start`` is a new deal's
+        first position) to ``after``'s state, in order, each as it opened."""
+        crossed: list[tuple[Any, int]] = []  # (state, how many events came before it)
+        events: list[Any] = []
+        state, key = start, len(start.history)
+        if action is None:
+            crossed.append((state, 0))
+            key = -1
+        else:
+            state, caused = state.apply(action)
+            events += caused
+            crossed.append((state, len(events)))
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            if len(legal) != 1:
+                break
+            state, caused = state.apply(legal[0])
+            events += caused
+            crossed.append((state, len(events)))
+        found = []
+        for state, done in crossed:
+            if state.to_act is None or len(state.history) == key:
+                continue  # the end, or the same decision going on (a claim window)
+            key = len(state.history)
+            stop = self._stop(table, after, state, events[done:])
+            if stop is not None:
+                found.append(stop)
+        if not found:
+            return table
+        held = dict(table.held or {})
+        held["stops"] = [*held.get("stops", ()), *found]
+        return dataclasses.replace(table, held=held)
+
+    def _stop(
+        self, table: StoredTable, after: LiveDeal, state: Any, later: Sequence[Any]
+    ) -> dict[str, Any] | None:
+        """The stop of the decision ``state`` opens (``later``: the events between it
+        and ``after``), or ``None`` when no bystander could have to wait for it: only
+        easy or basic AIs decide there, or only people at a table of one person."""
+        people = sum(place.kind == PERSON for place in table.seats)
+        deciders = [seat for seat, _ in state.deciders()]
+        levels = [who_decides(table, seat) for seat in deciders]
+        by_people = any(level is None for level in levels)
+        slow = any(level in OFFLOADED for level in levels)
+        if not (slow or (by_people and people >= 2)):
+            return None
+        presenter = after.presenter
+        to_act = state.to_act
+        window = bool(presenter.window(state.view(to_act)))
+        scenes, seen = {}, {}
+        for seat, log in after.logs.items():
+            scene = presenter.scene(state.view(seat))
+            if window:
+                scene["to_act"] = None
+            # Stored as JSON reads it back, so a frame is the same from any process.
+            scenes[str(seat)] = json.loads(json.dumps(scene))
+            unseen = sum(event.seats is None or seat in event.seats for event in later)
+            seen[str(seat)] = len(log) - unseen
+        return {
+            "key": len(state.history),
+            "window": window,
+            "turn": None if window else to_act,
+            "people": by_people,
+            "scenes": scenes,
+            "seen": seen,
+            "opened": None,
+            "answers": {},
+        }
 
     def _next(
         self, table: StoredTable, live: LiveDeal, at: datetime
@@ -562,6 +665,9 @@ class TableService:
         """The table with its decision timer and ``due_at`` for the deal as it is."""
         decision, deadline = None, None
         due: list[datetime] = []
+        shown = stops(table)
+        if shown and shown[0]["opened"] is not None and _past(shown[0], live):
+            due.append(opened_at(shown[0]) + timedelta(seconds=HOLD_SECONDS))
         if table.status == PLAYING and live is not None and not live.over:
             moment = Moment(table, live)
             key = decision_key(live)
@@ -573,7 +679,9 @@ class TableService:
                     state = live.deal.state
                     assert state.to_act is not None
                     window = live.presenter.window(state.view(state.to_act))
-                    deadline = at + timedelta(seconds=settings_of(table).seconds(window))
+                    # The timer every seat was shown runs from when the decision opened.
+                    start = opened_at(shown[0]) if shown and shown[0]["opened"] else at
+                    deadline = start + timedelta(seconds=settings_of(table).seconds(window))
                 due.append(deadline)
             if self._next(table, live, at) is not None:
                 due.append(at + timedelta(seconds=GRACE_SECONDS))
@@ -584,7 +692,7 @@ class TableService:
             ]
         held = table.held
         if held and (live is None or live.over or held.get("decision") != decision_key(live)):
-            held = None  # answers for a window that has closed
+            held = _only_stops(held)  # answers for a window that has closed
         return dataclasses.replace(
             table, decision=decision, deadline=deadline, due_at=min(due, default=None), held=held
         )
@@ -606,7 +714,8 @@ class TableService:
         started = dataclasses.replace(
             table, status=PLAYING, game_id=stored.id, held=None, decision=None, deadline=None
         )
-        return started, live
+        dealt = get_game(table.game).deal(live.deal.deck, first)
+        return self._with_stops(started, dealt, None, live), live
 
     def _host_only(self, moment: Moment, seat: int) -> None:
         if seat != moment.table.host_seat:
@@ -695,10 +804,55 @@ def _canonical(live: LiveDeal, action: str) -> str:
 
 
 def _without_held(table: StoredTable, seat: int) -> StoredTable:
-    if not table.held:
+    if not table.held or "answers" not in table.held:
         return table
     answers = {s: a for s, a in table.held["answers"].items() if int(s) != seat}
     return dataclasses.replace(table, held={**table.held, "answers": answers})
+
+
+def _only_stops(held: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``held`` without the early answers (their window closed), its stops kept."""
+    if not held or not held.get("stops"):
+        return None
+    return {"stops": held["stops"]}
+
+
+def _answered(table: StoredTable, seat: int, action: str) -> StoredTable:
+    """``table`` with ``seat``'s own answer kept on the stop on show (its frame shows
+    it until the next decision goes on show, whenever the engine applies it)."""
+    shown = stops(table)
+    if not shown:
+        return table
+    head = {**shown[0], "answers": {**shown[0]["answers"], str(seat): action}}
+    return dataclasses.replace(table, held={**(table.held or {}), "stops": [head, *shown[1:]]})
+
+
+def _past(stop: dict[str, Any], live: LiveDeal | None) -> bool:
+    """True when the engine has moved on from ``stop`` (or the deal is over)."""
+    return live is None or live.over or stop["key"] != decision_key(live)
+
+
+def _on_show(table: StoredTable, live: LiveDeal | None, at: datetime) -> StoredTable:
+    """``table`` with its stops moved on at ``at``: the one on show goes once it has
+    been shown for :data:`HOLD_SECONDS` and the engine is past it; the next one opens."""
+    shown = stops(table)
+    if not shown:
+        return table
+    moved = False
+    while shown:
+        head = shown[0]
+        if head["opened"] is None:
+            shown[0] = {**head, "opened": int(at.timestamp() * 1000)}
+            moved = True
+            continue
+        if not _past(head, live) or opened_at(head) + timedelta(seconds=HOLD_SECONDS) > at:
+            break
+        shown.pop(0)
+        moved = True
+    if not moved:
+        return table
+    held = {**(table.held or {}), "stops": shown}
+    return dataclasses.replace(table, held=held if shown or "decision" in held else None)
 
 
 def _progress(old: StoredGame | None, live: LiveDeal) -> StoredGame | None:
