@@ -92,7 +92,12 @@ def create_app(
             turns=TurnLimiter(settings.ai_turns_per_address),
         )
         table_store = TableStore(store)
-        tables = TableService(table_store, deals, away_seconds=settings.away_seconds)
+        tables = TableService(
+            table_store,
+            deals,
+            away_seconds=settings.away_seconds,
+            hold_seconds=settings.hold_seconds,
+        )
         services = Services(
             deals=deals,
             reviews=Reviews(deals),

@@ -197,6 +197,14 @@ class Settings(BaseSettings):
         description="how long a person at a table of people may be disconnected before "
         "the AI plays for them",
     )
+    # Every decision at a table of several people stays on show at least this long,
+    # whoever could answer it, so that how long it shows tells nobody about the cards
+    # (docs/web.md, issue 28); the tests shorten it.
+    hold_seconds: Seconds = Field(
+        default=1.5,
+        description="how long each decision at a table of several people is shown at least, "
+        "whether or not anyone can answer it",
+    )
     prune_every_minutes: Whole = Field(
         default=60,
         description="how often the server removes old deals itself; `0`: only `cardavia prune`",

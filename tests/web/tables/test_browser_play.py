@@ -36,6 +36,9 @@ from cardavia.web.settings import Settings
 
 AWAY = 2
 """Seconds a closed page's person stays at the table before the AI plays for them."""
+HOLD = 0.3
+"""Seconds each decision stays on show at least (the site's 1.5 s would add a minute to
+every Sì Sè Pái deal of people, one claim window per discard, without testing more)."""
 CLAIM, TURN = 6, 10
 """The tables' timers (the shortest a host may choose are 5 and 10 s)."""
 
@@ -62,7 +65,7 @@ def one_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The site in this process (uvicorn in a thread) on a fresh SQLite file."""
     path = tmp_path_factory.mktemp("site") / "cardavia.sqlite3"
     settings = Settings.for_sqlite(path).model_copy(
-        update={"new_games_per_minute": 1000, "away_seconds": float(AWAY)}
+        update={"new_games_per_minute": 1000, "away_seconds": float(AWAY), "hold_seconds": HOLD}
     )
     with serve(create_app(settings, players=_basic)) as url:
         yield Site(url, url)
@@ -82,6 +85,7 @@ def site(
         "CARDAVIA_DATA": str(data),
         "CARDAVIA_NEW_GAMES_PER_MINUTE": "0",
         "CARDAVIA_AWAY_SECONDS": str(AWAY),
+        "CARDAVIA_HOLD_SECONDS": str(HOLD),
     }
     servers = [ServerProcess(env) for _ in range(2)]
     try:

@@ -143,6 +143,8 @@ def check_nothing_telling(frames: list[dict[str, Any]], observer: int) -> None:
                 assert event["seat"] == observer
 
 
+# Slow (whole frame sequences of ten deals): the full run's, not the quick lane's.
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["sisepai", "chuopai"])
 def test_a_world_a_seat_cannot_tell_apart_sends_it_the_same_frames(
     tmp_path: Path, game: str
@@ -175,6 +177,7 @@ def test_a_world_a_seat_cannot_tell_apart_sends_it_the_same_frames(
     assert compared >= DEALS - 1, compared
 
 
+@pytest.mark.slow
 def test_the_proof_sees_a_leak_when_there_is_one(tmp_path: Path) -> None:
     """Show the engine's ``to_act`` inside claim windows again, and the comparison
     fails: the proof can tell."""

@@ -18,7 +18,6 @@ from cardavia.games.registry import get_game
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 from cardavia.web.tables import hub as hub_module
-from cardavia.web.tables import service as service_module
 from cardavia.web.tables.hub import WATCHERS_PER_SEAT
 from cardavia.web.tables.model import NAME_LIMIT
 from cardavia.web.tables.routes import FLOOD_LIMIT, MESSAGE_BYTES
@@ -28,11 +27,11 @@ from .conftest import basic_players
 
 
 @pytest.fixture
-def client(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+def client(settings: Settings) -> Iterator[TestClient]:
     # These tests are about the API, the socket and the poll, on the real clock: no
     # decision is held on show (the hold has its own tests, on the tests' clock).
-    monkeypatch.setattr(service_module, "HOLD_SECONDS", 0.0)
-    with TestClient(create_app(settings, players=basic_players)) as test_client:
+    unheld = settings.model_copy(update={"hold_seconds": 0.0})
+    with TestClient(create_app(unheld, players=basic_players)) as test_client:
         yield test_client
 
 

@@ -124,6 +124,7 @@ class TableService:
         deals: DealService,
         *,
         away_seconds: float = AWAY_SECONDS,
+        hold_seconds: float = HOLD_SECONDS,
         clock: Callable[[], datetime] = now,
         seeds: Callable[[], int] = lambda: secrets.randbelow(SEED_LIMIT),
         shuffle: Callable[[str, int], tuple[Sequence[Any], int]] | None = None,
@@ -137,6 +138,8 @@ class TableService:
         self.deals = deals
         self.thinker = deals.thinker
         self.away_seconds = away_seconds
+        self.hold_seconds = hold_seconds
+        """How long each stop stays on show at least (``CARDAVIA_HOLD_SECONDS``)."""
         self.clock = clock
         self.listeners: list[Callable[[Moment], None]] = []
         """Called with the table as written after every change this process commits."""
@@ -434,8 +437,8 @@ class TableService:
         at = self.clock()
         table = self._takeovers(table, at)
         if table.status != PLAYING or live is None:
-            return _on_show(table, live, at), live, False
-        table = _on_show(table, live, at)
+            return _on_show(table, live, at, self.hold_seconds), live, False
+        table = _on_show(table, live, at, self.hold_seconds)
         while not live.over:
             step = self._next(table, live, at)
             if step is None:
@@ -450,12 +453,12 @@ class TableService:
                 continue
             remembered = self._chosen.get((live.stored.id, state.step, seat))
             if remembered is None and self.thinker.offloaded(level):
-                return _on_show(table, live, at), live, True
+                return _on_show(table, live, at, self.hold_seconds), live, True
             choice = remembered or self._inline_choice(live, level)
             table, live = self._decide(table, live, choice, note)
         if live.over:
             table = dataclasses.replace(table, status=OVER, held=_only_stops(table.held))
-        return _on_show(table, live, at), live, False
+        return _on_show(table, live, at, self.hold_seconds), live, False
 
     def _decide(
         self, table: StoredTable, live: LiveDeal, action: str, note: Note | None = None
@@ -667,7 +670,7 @@ class TableService:
         due: list[datetime] = []
         shown = stops(table)
         if shown and shown[0]["opened"] is not None and _past(shown[0], live):
-            due.append(opened_at(shown[0]) + timedelta(seconds=HOLD_SECONDS))
+            due.append(opened_at(shown[0]) + timedelta(seconds=self.hold_seconds))
         if table.status == PLAYING and live is not None and not live.over:
             moment = Moment(table, live)
             key = decision_key(live)
@@ -832,9 +835,9 @@ def _past(stop: dict[str, Any], live: LiveDeal | None) -> bool:
     return live is None or live.over or stop["key"] != decision_key(live)
 
 
-def _on_show(table: StoredTable, live: LiveDeal | None, at: datetime) -> StoredTable:
+def _on_show(table: StoredTable, live: LiveDeal | None, at: datetime, hold: float) -> StoredTable:
     """``table`` with its stops moved on at ``at``: the one on show goes once it has
-    been shown for :data:`HOLD_SECONDS` and the engine is past it; the next one opens."""
+    been shown for ``hold`` seconds and the engine is past it; the next one opens."""
     shown = stops(table)
     if not shown:
         return table
@@ -845,7 +848,7 @@ def _on_show(table: StoredTable, live: LiveDeal | None, at: datetime) -> StoredT
             shown[0] = {**head, "opened": int(at.timestamp() * 1000)}
             moved = True
             continue
-        if not _past(head, live) or opened_at(head) + timedelta(seconds=HOLD_SECONDS) > at:
+        if not _past(head, live) or opened_at(head) + timedelta(seconds=hold) > at:
             break
         shown.pop(0)
         moved = True
