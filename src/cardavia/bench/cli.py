@@ -27,6 +27,18 @@ Think = Annotated[float, typer.Option(help="A player's mean pause, seconds.", mi
 Servers = Annotated[int, typer.Option(help="Server processes sharing the database.", min=1)]
 
 
+class Flood(StrEnum):
+    """What ``bench stall``'s four flooding clients send (``bench.stall.FLOODS``, which a
+    test holds equal: the module is imported only when the command runs)."""
+
+    strong = "strong"
+    replay_hint = "replay-hint"
+    upload = "upload"
+    shared = "shared"
+    hint = "hint"
+    review = "review"
+
+
 class DatabaseKind(StrEnum):
     """The shared database a load benchmark starts when not given --database-url."""
 
@@ -113,12 +125,20 @@ def web(
 
 @app.command()
 def stall(
-    seconds: Seconds = 3.0, seed: Seed = 1, server: Server = None, server_src: ServerSrc = None
+    seconds: Seconds = 3.0,
+    seed: Seed = 1,
+    server: Server = None,
+    server_src: ServerSrc = None,
+    flood: Annotated[
+        Flood, typer.Option(help="What the four other clients of one address send.")
+    ] = Flood.strong,
 ) -> None:
-    """A probe's latency while four clients play strong AIs on the same server."""
+    """A probe's latency while four clients of one address flood the same server."""
     from cardavia.bench import stall as subject
 
-    emit(subject.run(seconds=seconds, seed=seed, server=server, source=server_src))
+    emit(
+        subject.run(seconds=seconds, seed=seed, server=server, source=server_src, flood=flood.value)
+    )
 
 
 @app.command()

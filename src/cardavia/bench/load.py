@@ -68,34 +68,46 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(
-        self, method: str, path: str, body: Any = None, token: str | None = None
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
+        *,
+        headers: dict[str, str] | None = None,
+        raw: bool = False,
     ) -> tuple[int, Any]:
-        """Send one request; its status and JSON body.
+        """Send one request; its status and JSON body (``raw``: the body's bytes; a
+        ``bytes`` body is sent as it is, with the ``Content-Type`` of ``headers``).
 
         A connection the server closed while idle (uvicorn's keep-alive timeout) is
         reopened and the request sent again: the server never read it, so resending
         cannot apply anything twice.
         """
-        payload = b"" if body is None else json.dumps(body).encode()
+        payload = (
+            body if isinstance(body, bytes) else b"" if body is None else json.dumps(body).encode()
+        )
+        extra = dict(headers or {})
         lines = [
             f"{method} {path} HTTP/1.1",
             f"Host: 127.0.0.1:{self.port}",
-            "Content-Type: application/json",
+            f"Content-Type: {extra.pop('Content-Type', 'application/json')}",
             f"Content-Length: {len(payload)}",
+            *(f"{name}: {value}" for name, value in extra.items()),
         ]
         if token:
             lines.append(f"Authorization: Bearer {token}")
         message = ("\r\n".join(lines) + "\r\n\r\n").encode() + payload
         reused = self.writer is not None
         try:
-            return await self._exchange(message)
+            return await self._exchange(message, raw)
         except (ConnectionError, asyncio.IncompleteReadError, HttpError):
             self.close()
             if not reused:
                 raise
-        return await self._exchange(message)
+        return await self._exchange(message, raw)
 
-    async def _exchange(self, message: bytes) -> tuple[int, Any]:
+    async def _exchange(self, message: bytes, raw: bool = False) -> tuple[int, Any]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -121,6 +133,8 @@ class Connection:
         data = await self.reader.readexactly(length) if length else b""
         if close:
             self.close()
+        if raw:
+            return status, data
         return status, json.loads(data) if data else None
 
     def close(self) -> None:

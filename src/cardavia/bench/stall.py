@@ -13,6 +13,13 @@ p50/p99, the strong clients' action p50/p99/max, how many requests each kind mad
 errors, how many strong decisions the server's time cap handed to ``basic`` and why
 (counted in the server's log), and the machine's load. Targets on the project's 2-core machine:
 probe read p99 ≤ 50 ms, probe action p99 ≤ 100 ms.
+
+``--flood`` chooses what the four flooding clients (one address, as one person's
+scripts would be) send back to back instead of strong deals (issue 28): the replay
+viewer's coach suggestion at their finished deals' decisions (``replay-hint``), record
+files opened on ``/replay`` (``upload``), shared links (``shared``), hints at a running
+deal (``hint``) or reviews of many finished deals (``review``). Their deals are played
+to the end with ``basic`` before the clock starts, each flooder with its own browser.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
+import secrets
 import tempfile
 import time
 from collections import Counter
@@ -33,6 +42,11 @@ from cardavia.testing.servers import ServerProcess, source_env, tree_cpu_seconds
 
 STRONG_CLIENTS = 4
 GAMES = GAME_NAMES
+FLOODS = ("strong", "replay-hint", "upload", "shared", "hint", "review")
+"""What the flooding clients send (see the module's docstring)."""
+PREPARED_DEALS = 3
+"""Finished deals each flooder plays before the clock starts (the replay kinds)."""
+BOUNDARY = "cardavia-bench-boundary"
 TARGETS = {"probe_read_p99_ms": 50.0, "probe_action_p99_ms": 100.0}
 
 
@@ -46,9 +60,10 @@ class Client:
         self.errors: Counter[str] = Counter()
 
     async def call(self, kind: str, method: str, path: str, body: Any = None,
-                   token: str | None = None) -> tuple[int, Any]:  # fmt: skip
+                   token: str | None = None, **options: Any) -> tuple[int, Any]:  # fmt: skip
         started = time.perf_counter()
-        status, answer = await self.connection.request(method, path, body, token)
+        status, answer = await self.connection.request(method, path, body, token, **options)
+        self.times.setdefault(kind, [])
         self.times[kind].append(time.perf_counter() - started)
         if status >= 400:
             self.errors[f"{kind}: {status}"] += 1
@@ -77,17 +92,123 @@ class Client:
                 game = GAMES[(GAMES.index(game) + 1) % len(GAMES)]
 
 
-async def drive(port: int, seconds: float, seed: int) -> tuple[list[Client], Client]:
-    strong = [Client(port, f"{seed} strong {n}") for n in range(STRONG_CLIENTS)]
+class Flooder(Client):
+    """A flooding client with a browser of its own (the replay pages are a browser's)."""
+
+    def __init__(self, port: int, seed: str) -> None:
+        super().__init__(port, seed)
+        # The site's own browser ids are token_urlsafe(32); it ignores any other.
+        self.browser = {"Cookie": f"cardavia_browser={secrets.token_urlsafe(32)}"}
+        self.finished: list[dict[str, Any]] = []
+        """Its finished deals: id, token, record (bytes), the person's decision steps."""
+        self.links: list[str] = []
+
+    async def prepare(self, flood: str, game: str) -> None:
+        """Before the clock: play deals to the end (and share them) for ``flood``."""
+        count = {"replay-hint": PREPARED_DEALS, "upload": PREPARED_DEALS,
+                 "shared": PREPARED_DEALS, "review": 8}.get(flood, 0)  # fmt: skip
+        for _ in range(count):
+            self.finished.append(await self.finish_deal(game))
+        if flood == "shared":
+            for deal in self.finished:
+                await self.call("setup", "POST", f"/deals/{deal['id']}/share",
+                                b"", headers=self.browser | {"Content-Type": "text/plain"},
+                                raw=True)  # fmt: skip
+            _, page = await self.call("setup", "GET", "/deals", headers=self.browser, raw=True)
+            self.links = sorted(set(re.findall(r"/shared/[A-Za-z0-9_-]{24}", page.decode())))
+
+    async def finish_deal(self, game: str) -> dict[str, Any]:
+        """A basic deal of this browser, played to its end with random legal actions."""
+        status, state = await self.call(
+            "setup", "POST", "/api/games", {"game": game, "ai": "basic"}, headers=self.browser
+        )
+        if status != 201:
+            raise RuntimeError(f"the server answered {status}: {state}")
+        token = state.pop("token")
+        steps = []
+        while state["status"] == "ongoing":
+            if len(state["legal"]) > 1:
+                steps.append(state["step"])
+            body = {"action": self.rng.choice(state["legal"]), "step": state["step"]}
+            _, state = await self.call(
+                "setup", "POST", f"/api/games/{state['id']}/actions", body, token
+            )
+        _, record = await self.call(
+            "setup", "GET", f"/api/games/{state['id']}/record", None, token, raw=True
+        )
+        return {"id": state["id"], "token": token, "record": record, "steps": steps}
+
+    async def flood(self, kind: str, game: str, deadline: float) -> None:
+        """Send ``kind`` back to back until ``deadline``."""
+        if kind == "strong":
+            await self.play(game, "strong", deadline, read=False)
+            return
+        if kind == "hint":
+            await self.hint(game, deadline)
+            return
+        if kind == "review":
+            for deal in self.finished:  # each review starts, then is followed
+                await self.call("flood", "GET", f"/api/games/{deal['id']}/review", None,
+                                deal["token"])  # fmt: skip
+        turn = 0
+        while time.perf_counter() < deadline:
+            deal = self.finished[turn % len(self.finished)] if self.finished else {}
+            if kind == "replay-hint":
+                steps = deal["steps"] or [0]
+                step = steps[(turn // len(self.finished)) % len(steps)]
+                await self.call("flood", "GET", f"/replay/{deal['id']}/hint/{step}",
+                                headers=self.browser, raw=True)  # fmt: skip
+            elif kind == "upload":
+                body = (
+                    (
+                        f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="record"; '
+                        f'filename="deal.json"\r\nContent-Type: application/json\r\n\r\n'
+                    ).encode()
+                    + deal["record"]
+                    + f"\r\n--{BOUNDARY}--\r\n".encode()
+                )
+                content = {"Content-Type": f"multipart/form-data; boundary={BOUNDARY}"}
+                await self.call("flood", "POST", "/replay", body, headers=content, raw=True)
+            elif kind == "shared":
+                await self.call("flood", "GET", self.links[turn % len(self.links)], raw=True)
+            elif kind == "review":
+                await self.call("flood", "GET", f"/api/games/{deal['id']}/review", None,
+                                deal["token"])  # fmt: skip
+            turn += 1
+
+    async def hint(self, game: str, deadline: float) -> None:
+        """Hints at a running deal's decision, again and again (a few per decision)."""
+        while time.perf_counter() < deadline:
+            status, state = await self.call(
+                "setup", "POST", "/api/games", {"game": game, "ai": "basic"}
+            )
+            if status != 201:
+                await asyncio.sleep(0.05)
+                continue
+            token = state.pop("token")
+            path = f"/api/games/{state['id']}"
+            while state["status"] == "ongoing" and time.perf_counter() < deadline:
+                for _ in range(3):
+                    await self.call("flood", "POST", path + "/hint", {"step": state["step"]}, token)
+                body = {"action": self.rng.choice(state["legal"]), "step": state["step"]}
+                status, state = await self.call("setup", "POST", path + "/actions", body, token)
+                if status != 200:
+                    break
+
+
+async def drive(port: int, seconds: float, seed: int, flood: str) -> tuple[list[Flooder], Client]:
+    flooders = [Flooder(port, f"{seed} {flood} {n}") for n in range(STRONG_CLIENTS)]
     probe = Client(port, f"{seed} probe")
+    for flooder in flooders:
+        await flooder.prepare(flood, "sisepai")
     deadline = time.perf_counter() + seconds
     await asyncio.gather(
-        *(client.play("sisepai", "strong", deadline, read=False) for client in strong),
+        *(flooder.flood(flood, "sisepai", deadline) for flooder in flooders),
         probe.play("sisepai", "basic", deadline, read=True),
     )
-    for client in (*strong, probe):
+    for client in (*flooders, probe):
         client.connection.close()
-    return strong, probe
+    return flooders, probe
 
 
 async def warm_up(port: int) -> None:
@@ -102,9 +223,16 @@ async def warm_up(port: int) -> None:
 
 
 def run(
-    seconds: float = 40.0, seed: int = 1, server: str | None = None, source: str | None = None
+    seconds: float = 40.0,
+    seed: int = 1,
+    server: str | None = None,
+    source: str | None = None,
+    flood: str = "strong",
 ) -> dict[str, Any]:
-    """Start the server, run the five clients for ``seconds``; the figures."""
+    """Start the server, run the five clients for ``seconds`` (four of them sending
+    ``flood``); the figures."""
+    if flood not in FLOODS:
+        raise ValueError(f"unknown flood {flood!r}: one of {', '.join(FLOODS)}")
     with tempfile.TemporaryDirectory(prefix="cardavia-stall-") as folder:
         env = {
             "DATABASE_URL": sqlite_url(Path(folder) / "stall.sqlite3"),
@@ -120,7 +248,7 @@ def run(
             load_before = os.getloadavg()[0]
             cpu_before = tree_cpu_seconds(process.process.pid)
             started = time.perf_counter()
-            strong, probe = asyncio.run(drive(process.port, seconds, seed))
+            strong, probe = asyncio.run(drive(process.port, seconds, seed, flood))
             elapsed = time.perf_counter() - started
             cpu = tree_cpu_seconds(process.process.pid) - cpu_before
             load_after = os.getloadavg()[0]
@@ -132,6 +260,7 @@ def run(
         finally:
             process.close()
     strong_acts = [value for client in strong for value in client.times["act"]]
+    flooded = [value for client in strong for value in client.times.get("flood", [])]
     errors = sum((client.errors for client in (*strong, probe)), Counter())
     reads, actions = percentiles(probe.times["read"]), percentiles(probe.times["act"])
     probe_figures = {
@@ -150,6 +279,11 @@ def run(
             "actions": len(strong_acts),
             "deals": sum(len(client.times["create"]) for client in strong),
             "action": percentiles(strong_acts),
+        },
+        "flood": {
+            "kind": flood,
+            "requests": len(flooded),
+            "answer": percentiles(flooded),
         },
         "fallbacks_to_basic": sum(fallbacks.values()),
         "fallback_reasons": dict(fallbacks),
