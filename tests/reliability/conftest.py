@@ -21,6 +21,9 @@ def server_env(database_url: str, data_dir: Path) -> dict[str, str]:
         "DATABASE_URL": database_url,
         "CARDAVIA_DATA": str(data_dir),
         "CARDAVIA_NEW_GAMES_PER_MINUTE": "0",
+        # Decisions stay on show for a short hold (the site's 1.5 s would add a second
+        # and a half to every claim window of a people's table, testing nothing more).
+        "CARDAVIA_HOLD_SECONDS": "0.3",
     }
 
 

@@ -119,10 +119,9 @@ def test_headers_that_trickle_in_are_cut_off(server: ServerProcess) -> None:
     assert get(server).startswith(b"HTTP/1.1 200")
 
 
-def test_many_half_open_requests_are_closed_and_the_site_keeps_answering(
-    server: ServerProcess,
-) -> None:
-    before = settled_rss(server)
+def half_open_round(server: ServerProcess) -> None:
+    """500 requests whose headers never end, all closed by the server in time, while the
+    site answers others."""
     held = []
     for _ in range(500):
         sock = connect(server)
@@ -145,7 +144,18 @@ def test_many_half_open_requests_are_closed_and_the_site_keeps_answering(
     assert still_open == 0, (
         f"{still_open} of 500 half-open requests kept after {time.monotonic() - started:.1f} s"
     )
-    assert rss(server) - before < 16 * MiB
+
+
+def test_many_half_open_requests_are_closed_and_the_site_keeps_answering(
+    server: ServerProcess,
+) -> None:
+    # The first round sets the allocator's high-water mark (how many buffers were live
+    # at once depends on how busy the machine was: 18-25 MiB seen under load), which
+    # the process keeps; a leak is memory that grows again in the next, same round.
+    half_open_round(server)
+    before = settled_rss(server)
+    half_open_round(server)
+    assert rss(server) - before < 8 * MiB, "the second round kept memory of its own"
 
 
 def test_x_forwarded_for_from_an_untrusted_client_counts_nothing(server: ServerProcess) -> None:

@@ -110,6 +110,23 @@ async def agree(browsers: list[Browser]) -> None:
     raise AssertionError(f"the processes disagree: {keys}")
 
 
+async def waited_for(browsers: list[Browser]) -> Browser | None:
+    """The browser whose person the table waits for, once the decisions on show have had
+    their hold (a frame may show a decision that is over for a moment: nobody is asked
+    then); ``None`` when the deal is over."""
+    for _ in range(60):
+        if browsers[0].last["deal"]["result"]:
+            return None
+        mover = next((b for b in browsers if b.last["deal"]["options"]), None)
+        if mover is not None:
+            return mover
+        # A few pings a second: well inside each socket's bucket of messages.
+        await asyncio.sleep(0.25)
+        for browser in browsers:
+            await browser.sync()
+    raise AssertionError("the table waits for nobody")
+
+
 async def play_across(servers: list[ServerProcess], game: str, seats: list[str]) -> None:
     table_id, tokens = make_table(servers, game, seats)
     browsers = [Browser(servers[i % 2], table_id, token) for i, token in enumerate(tokens)]
@@ -121,10 +138,9 @@ async def play_across(servers: list[ServerProcess], game: str, seats: list[str])
     rng = random.Random(game)
     for _ in range(600):
         await agree(browsers)
-        if browsers[0].last["deal"]["result"]:
+        mover = await waited_for(browsers)
+        if mover is None:
             break
-        mover = next((b for b in browsers if b.last["deal"]["options"]), None)
-        assert mover is not None, "the table waits for nobody"
         deal = mover.last["deal"]
         action, at = rng.choice(deal["options"]), seen(mover.last)
         await mover.send({"type": "act", "action": action, "key": deal["key"]})
@@ -164,10 +180,12 @@ async def race_both(servers: list[ServerProcess]) -> None:
     raced = 0
     for _ in range(12):
         await agree([*host, *other])
-        if host[0].last["deal"]["result"]:
+        mover = await waited_for([host[0], other[0]])
+        if mover is None:
             break
-        pair = host if host[0].last["deal"]["options"] else other
+        pair = host if mover is host[0] else other
         deal = (await pair[1].sync())["deal"]
+        assert deal["options"], "both processes ask the same person"
         move = {"type": "act", "action": deal["options"][0], "key": deal["key"]}
         at = [seen(browser.last) for browser in pair]
         # The same move through both processes at the same moment.
