@@ -245,7 +245,7 @@ def browser_of(
 
 
 def gather(
-    browser: Browser, site: Site, game: str, seats: list[str], turn: int = TURN
+    browser: Browser, site: Site, game: str, seats: list[str], turn: int = TURN, claim: int = CLAIM
 ) -> list[Person]:
     """The host makes the table on the game page (a discard, lead or beat has ``turn``
     seconds), the friends open the invitation and take the free seats, the host deals."""
@@ -256,7 +256,7 @@ def gather(
     for index, kind in enumerate(seats, 1):
         page.select_option(f"select[name=seat{index}]", kind)
     page.locator("#friends summary").click()
-    page.fill("input[name=claim_seconds]", str(CLAIM))
+    page.fill("input[name=claim_seconds]", str(claim))
     page.fill("input[name=turn_seconds]", str(turn))
     page.click("#friends button[type=submit]")
     page.wait_for_selector("#room:not([hidden])")
@@ -364,47 +364,39 @@ def play_deal(people: list[Person], seed: int, hooks: dict[tuple[int, int], Hook
     pytest.fail("the deal did not end")
 
 
-def coached(hooks: dict[tuple[int, int], Hook]) -> Hook:
-    """At the person's first decision that is not a claim window (a window's few seconds
-    leave no time to look around): the Hint, marked on the table and the same as the API
-    says; then the take-back guard switched on in the Display menu, a choice taken back
-    before anything reached the server, and the guard off again; then the hint played."""
+def coached(people: list[Person], index: int, deal: dict[str, Any]) -> None:
+    """At the person's first decision (a claim window or a turn, both long enough here to
+    look around): the Hint, marked on the table and the same as the API says; then the
+    take-back guard switched on in the Display menu, a choice taken back before anything
+    reached the server, and the guard off again; then the hint played."""
 
-    def hook(people: list[Person], index: int, deal: dict[str, Any]) -> None:
-        person = people[index]
-        if deal["window"]:
-            hooks[(index, person.decisions + 1)] = hook
-            answer(person, deal, sorted(deal["options"])[0])
-            moved_on(person, deal["key"], 20)
-            return
-        page = person.page
-        page.click("#hint-button")
-        page.wait_for_selector(".coach-hint")
-        asked = page.request.post(
-            f"{person.site}/api/tables/{person.table_id}/hint",
-            data=json.dumps({"step": deal["key"]}),
-            headers={"Content-Type": "application/json"},
-        )
-        assert asked.ok, asked.text()
-        hint = asked.json()
-        assert hint["action"] in deal["options"]
-        assert page.locator(".coach-hint").inner_text().endswith(hint["text"])
-        assert page.locator("#table-app .hinted").count() >= 1, "the hint is marked"
-        guard(page, "3000")
-        click(page, hint["action"], wait_after=False)
-        page.wait_for_selector("#undo")
-        page.keyboard.press("u")  # the key: no wait for the button to be clickable
-        page.wait_for_selector("#undo", state="detached")
-        now = person.frame()["deal"]
-        assert now["key"] == deal["key"] and now["options"], "taken back: nothing was sent"
-        if page.locator("#prompt [data-focus=clear]:enabled").count():
-            page.click("#prompt [data-focus=clear]")  # a Chuo Pai play's cards stay chosen
-        guard(page, "0")
-        answer(person, deal, hint["action"])
-        moved_on(person, deal["key"], 20)
-        person.coached = True
-
-    return hook
+    person = people[index]
+    page = person.page
+    page.click("#hint-button")
+    page.wait_for_selector(".coach-hint")
+    asked = page.request.post(
+        f"{person.site}/api/tables/{person.table_id}/hint",
+        data=json.dumps({"step": deal["key"]}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert asked.ok, asked.text()
+    hint = asked.json()
+    assert hint["action"] in deal["options"]
+    assert page.locator(".coach-hint").inner_text().endswith(hint["text"])
+    assert page.locator("#table-app .hinted").count() >= 1, "the hint is marked"
+    guard(page, "3000")
+    click(page, hint["action"], wait_after=False)
+    page.wait_for_selector("#undo")
+    page.keyboard.press("u")  # the key: no wait for the button to be clickable
+    page.wait_for_selector("#undo", state="detached")
+    now = person.frame()["deal"]
+    assert now["key"] == deal["key"] and now["options"], "taken back: nothing was sent"
+    if page.locator("#prompt [data-focus=clear]:enabled").count():
+        page.click("#prompt [data-focus=clear]")  # a Chuo Pai play's cards stay chosen
+    guard(page, "0")
+    answer(person, deal, hint["action"])
+    moved_on(person, deal["key"], 20)
+    person.coached = True
 
 
 def guard(page: Page, value: str) -> None:
@@ -548,10 +540,10 @@ def test_three_friends_play_a_whole_deal(
     browser: Browser, site: Site, game: str, seats: list[str], seed: int
 ) -> None:
     with witnessed(site):
-        # Turns long enough to look around (the hint, the guard) on a loaded machine.
-        people = gather(browser, site, game, seats, turn=60)
-        hooks: dict[tuple[int, int], Hook] = {}
-        hooks.update({(0, 1): coached(hooks), (1, 1): coached(hooks)})
+        # Decisions long enough to look around (the hint, the guard) on a loaded machine:
+        # a Sì Sè Pái deal may ask a person nothing but claims.
+        people = gather(browser, site, game, seats, turn=60, claim=60)
+        hooks: dict[tuple[int, int], Hook] = {(0, 1): coached, (1, 1): coached}
         play_deal(people, seed, hooks)
         assert people[0].coached and people[1].coached, "both people used the coach"
         finish(people)
