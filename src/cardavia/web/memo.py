@@ -42,8 +42,5 @@ class Memo(Generic[K, V]):
                 self._kept.popitem(last=False)
         return value
 
-    def __len__(self) -> int:
-        return len(self._kept)
-
 
 __all__ = ["Memo"]

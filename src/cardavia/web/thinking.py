@@ -295,7 +295,7 @@ class Thinker:
             log.warning(
                 "hint in %s: no answer within %g s; %s's choice instead",
                 game,
-                self.seconds,
+                HINT_SECONDS * self.seconds,
                 FALLBACK,
             )
             choice = self._inline(game, FALLBACK).choose(view, legal, position_rng(view))
