@@ -288,6 +288,7 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}/review",
         "/api/tables",
         "/api/tables/{table_id}",
+        "/api/tables/{table_id}/review",
         "/api/tables/{table_id}/seats",
         "/api/tables/{table_id}/actions",
         "/api/tables/{table_id}/hint",

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy import and_, bindparam, delete, insert, literal, or_, select, union_all, update
 from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from cardavia.store.errors import StoreUnavailableError, VersionConflictError
-from cardavia.store.tables import games
+from cardavia.store.tables import deal_people, games
 
 ONGOING, FINISHED = "ongoing", "finished"
 NEVER = datetime.min.replace(tzinfo=UTC)
@@ -54,24 +54,51 @@ _DELETE = delete(games).where(
 )
 # A browser's own deals (newest first); one shared by its link; the owner's changes,
 # each only on a deal of that browser.
-_OWNED = (
-    select(
-        games.c.id,
-        games.c.game,
-        games.c.ai,
-        games.c.seed,
-        games.c.seed_chosen,
-        games.c.status,
-        games.c.step,
-        games.c.result,
-        games.c.created_at,
-        games.c.updated_at,
-        games.c.share_id,
-    )
-    .where(games.c.browser_hash == bindparam("browser"))
-    .order_by(games.c.created_at.desc(), games.c.id)
-    .limit(bindparam("most"))
+_SUMMARY = (
+    games.c.id,
+    games.c.game,
+    games.c.ai,
+    games.c.seed,
+    games.c.seed_chosen,
+    games.c.status,
+    games.c.step,
+    games.c.result,
+    games.c.created_at,
+    games.c.updated_at,
+    games.c.share_id,
+    games.c.meta,
 )
+# A deal against the AIs is its starting browser's, at seat 0; a table's deal is each of
+# its people's, at their own seat (deal_people).
+_MINE = union_all(
+    select(*_SUMMARY, literal(0).label("seat")).where(games.c.browser_hash == bindparam("browser")),
+    select(*_SUMMARY, deal_people.c.seat)
+    .join(deal_people, deal_people.c.game_id == games.c.id)
+    .where(deal_people.c.browser_hash == bindparam("browser")),
+).subquery()
+_OWNED = select(_MINE).order_by(_MINE.c.created_at.desc(), _MINE.c.id).limit(bindparam("most"))
+_SEAT = select(deal_people.c.seat).where(
+    deal_people.c.game_id == bindparam("wanted_id"),
+    deal_people.c.browser_hash == bindparam("browser"),
+)
+_INSERT_PERSON = insert(deal_people)
+_SEAT_REVIEW = select(deal_people.c.review).where(
+    deal_people.c.game_id == bindparam("wanted_id"), deal_people.c.seat == bindparam("wanted_seat")
+)
+_KEEP_SEAT_REVIEW = (
+    update(deal_people)
+    .where(
+        deal_people.c.game_id == bindparam("wanted_id"),
+        deal_people.c.seat == bindparam("wanted_seat"),
+        deal_people.c.review.is_(None),
+    )
+    .values(review=bindparam("new_review"))
+)
+_FORGET_PERSON = delete(deal_people).where(
+    deal_people.c.game_id == bindparam("wanted_id"),
+    deal_people.c.browser_hash == bindparam("browser"),
+)
+_DELETE_PEOPLE = delete(deal_people).where(deal_people.c.game_id == bindparam("wanted_id"))
 _SHARED = select(games).where(games.c.share_id == bindparam("wanted_share"))
 _DELETE_OWNED = delete(games).where(
     games.c.id == bindparam("wanted_id"), games.c.browser_hash == bindparam("browser")
@@ -213,6 +240,10 @@ class DealSummary:
     created_at: datetime
     updated_at: datetime
     share_id: str | None
+    meta: dict[str, Any] | None = None
+    """A table's deal: its players' names and its table (``StoredGame.meta``)."""
+    seat: int = 0
+    """The browser's own seat in the deal."""
 
     def __repr__(self) -> str:
         return f"<DealSummary {self.id} {self.game} {self.status}>"
@@ -346,6 +377,56 @@ class GameStore:
 
         return guard(run) == 1
 
+    def seat_of(self, game_id: str, browser_hash: str) -> int | None:
+        """The seat of the browser ``browser_hash`` in the deal ``game_id``: 0 in a deal it
+        started against the AIs, its person's seat in a table's deal, else ``None``."""
+
+        def run() -> int | None:
+            with self.engine.connect() as connection:
+                found = connection.execute(_SELECT, {"wanted_id": game_id}).mappings().first()
+                if found is None:
+                    return None
+                if found["browser_hash"] == browser_hash:
+                    return 0
+                params = {"wanted_id": game_id, "browser": browser_hash}
+                seat = connection.execute(_SEAT, params).scalar()
+            return None if seat is None else int(seat)
+
+        return guard(run)
+
+    def forget_person(self, game_id: str, browser_hash: str) -> bool:
+        """Take a table's deal out of the browser ``browser_hash``'s deals (the deal
+        stays the other people's); False when it was not there."""
+
+        def run() -> int:
+            with self.write_lock, self.engine.begin() as connection:
+                params = {"wanted_id": game_id, "browser": browser_hash}
+                return int(connection.execute(_FORGET_PERSON, params).rowcount)
+
+        return guard(run) >= 1
+
+    def seat_review(self, game_id: str, seat: int) -> dict[str, Any] | None:
+        """The review kept for ``seat``'s person of a table's deal, or ``None``."""
+
+        def run() -> dict[str, Any] | None:
+            with self.engine.connect() as connection:
+                params = {"wanted_id": game_id, "wanted_seat": seat}
+                found = connection.execute(_SEAT_REVIEW, params).scalar()
+            return None if found is None else dict(found)
+
+        return guard(run)
+
+    def keep_seat_review(self, game_id: str, seat: int, review: dict[str, Any]) -> bool:
+        """Keep ``review`` for ``seat``'s person of a table's deal, unless one is kept
+        already (the first writer's stays); False when nothing was written."""
+
+        def run() -> int:
+            with self.write_lock, self.engine.begin() as connection:
+                params = {"wanted_id": game_id, "wanted_seat": seat, "new_review": review}
+                return int(connection.execute(_KEEP_SEAT_REVIEW, params).rowcount)
+
+        return guard(run) == 1
+
     def shared(self, share_id: str) -> StoredGame | None:
         """The deal whose public replay is named ``share_id``, or ``None``."""
 
@@ -476,6 +557,13 @@ def insert_game(connection: Connection, game: StoredGame) -> None:
     )
 
 
+def insert_people(connection: Connection, game_id: str, people: Sequence[tuple[int, str]]) -> None:
+    """Tie each ``(seat, browser hash)`` of ``people`` to the deal ``game_id``."""
+    if people:
+        rows = [{"game_id": game_id, "seat": seat, "browser_hash": b} for seat, b in people]
+        connection.execute(_INSERT_PERSON, rows)
+
+
 def update_game(connection: Connection, old: StoredGame, new: StoredGame) -> int:
     """Write ``new`` over the row of ``old`` if it is still at ``old.version``, in the
     caller's transaction; the number of rows written (0: someone else changed it)."""
@@ -510,6 +598,7 @@ def _prune(store: GameStore, idle_before: datetime, finished_before: datetime) -
                 params = {"wanted_id": row.id, "read_version": row.version}
                 if connection.execute(_DELETE, params).rowcount:
                     removed[row.status] += 1
+                    connection.execute(_DELETE_PEOPLE, {"wanted_id": row.id})
         if len(found) < PRUNE_BATCH:
             return Pruned(removed[ONGOING], removed[FINISHED])
 

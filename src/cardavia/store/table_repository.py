@@ -25,7 +25,14 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, RowMapping
 
 from cardavia.store.errors import VersionConflictError
-from cardavia.store.repository import GameStore, StoredGame, guard, insert_game, update_game
+from cardavia.store.repository import (
+    GameStore,
+    StoredGame,
+    guard,
+    insert_game,
+    insert_people,
+    update_game,
+)
 from cardavia.store.tables import people_tables, table_presence
 
 T = TypeVar("T")
@@ -94,6 +101,9 @@ class TableSeat:
     """The SHA-256 of the person's seat token, once taken."""
     removed_hash: str | None = field(default=None, repr=False)
     """The token hash of a person the host removed (an AI plays the seat now)."""
+    browser_hash: str | None = field(default=None, repr=False)
+    """A hash of the person's browser id: each deal they sit down to is in its *Your
+    deals* (``deal_people``)."""
     away: datetime | None = None
     """When the person was last connected, while they are away; ``None`` when here."""
     played: bool = False
@@ -107,6 +117,7 @@ class TableSeat:
             "name": self.name,
             "token_hash": self.token_hash,
             "removed_hash": self.removed_hash,
+            "browser_hash": self.browser_hash,
             "away": None if self.away is None else self.away.isoformat(),
             "played": self.played,
         }
@@ -121,6 +132,7 @@ class TableSeat:
             name=data.get("name"),
             token_hash=data.get("token_hash"),
             removed_hash=data.get("removed_hash"),
+            browser_hash=data.get("browser_hash"),
             away=None if away is None else aware(datetime.fromisoformat(away)),
             played=bool(data.get("played")),
         )
@@ -259,10 +271,12 @@ class TableStore:
         game_old: StoredGame | None = None,
         game_new: StoredGame | None = None,
         released: Lease | None = None,
+        people: Sequence[tuple[int, str]] = (),
     ) -> None:
         """Write ``new`` over ``old`` and, in the same transaction, the deal's new row
-        (``game_new`` over ``game_old``, or inserted when ``game_old`` is ``None``) and
-        the removal of a lapsed lease; then announce the table on PostgreSQL.
+        (``game_new`` over ``game_old``, or inserted when ``game_old`` is ``None``, with
+        its ``people``: each person's seat and browser hash) and the removal of a lapsed
+        lease; then announce the table on PostgreSQL.
 
         Raises :class:`VersionConflictError`, writing nothing, when the table or the
         deal is no longer at the version read, or the lease was renewed meanwhile.
@@ -273,6 +287,7 @@ class TableStore:
                 if game_new is not None:
                     if game_old is None:
                         insert_game(connection, game_new)
+                        insert_people(connection, game_new.id, people)
                     elif update_game(connection, game_old, game_new) != 1:
                         raise VersionConflictError(f"deal {game_old.id} changed meanwhile")
                 if released is not None:

@@ -10,6 +10,8 @@ A table of people (issue 17) is one row of ``tables`` (who sits where, the invit
 the timers, sealed answers given before the engine asks for them) whose deals are rows
 of ``games`` like any other; ``table_presence`` holds one short lease per person whose
 browser is connected, renewed by the server process it is connected to.
+``deal_people`` ties each person's seat of a table's deal to that person's browser:
+the deal is in their *Your deals*, and their review of it is kept there (issue 24).
 
 The migrations in ``migrations/versions`` create exactly these tables; a test checks
 that the two agree.
@@ -112,4 +114,16 @@ table_presence = Table(
     Column("seat", SmallInteger, primary_key=True),
     Column("seen_until", DateTime(timezone=True), nullable=False),
     Index("table_presence_seen", "seen_until"),
+)
+
+deal_people = Table(
+    "deal_people",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", SmallInteger, primary_key=True),
+    # A hash of the browser's id, like games.browser_hash: whose *Your deals* lists it.
+    Column("browser_hash", String(64), nullable=False),
+    # That person's review of their own decisions, once computed (games.review's shape).
+    Column("review", JSON_TYPE, nullable=True),
+    Index("deal_people_browser", "browser_hash"),
 )

@@ -16,6 +16,7 @@ from cardavia.web.dependencies import AISeatDep, DealsDep, NewGamesDep, ReviewsD
 from cardavia.web.game_state import state_json
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.rendering import gettext_for, ngettext_for
+from cardavia.web.reviews import worded
 from cardavia.web.schemas import (
     AIRunState,
     CreatedGame,
@@ -167,15 +168,7 @@ async def review(live: Live, request: Request, reviews: ReviewsDep) -> dict[str,
     the computation (in the background); until it is done the answer says how far it is:
     read again."""
     found = reviews.read(live, client_address(request))
-    if found["status"] == "ready":
-        web = WEB_GAMES[live.stored.game]
-        _, ngettext = gettext_for(request), ngettext_for(request)
-        found["findings"] = [
-            finding
-            | {"text": web.hint_sentence(finding["suggested"], finding["reason"], _, ngettext)}
-            for finding in found["findings"]
-        ]
-    return found
+    return worded(found, live.stored.game, gettext_for(request), ngettext_for(request))
 
 
 @router.get(

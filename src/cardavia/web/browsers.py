@@ -46,6 +46,12 @@ def new_browser_id() -> str:
     return secrets.token_urlsafe(32)
 
 
+def id_for(request: Request) -> str:
+    """The request's browser id, or a fresh one when it carries none (set it with
+    :func:`remember`)."""
+    return browser_id(request) or new_browser_id()
+
+
 def remember(response: Response, browser: str, secure: bool) -> None:
     """Set (or refresh) the browser id cookie on ``response``."""
     response.set_cookie(

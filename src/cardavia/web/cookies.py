@@ -57,10 +57,15 @@ def table_paths(table_id: str) -> tuple[str, str]:
     return f"/tables/{table_id}", f"/api/tables/{table_id}"
 
 
-def set_seat_token(response: Response, table_id: str, token: str, secure: bool) -> None:
-    """The browser keeps its seat token, sent only to this table's paths."""
+def set_seat_token(
+    response: Response, table_id: str, token: str, secure: bool, browser: str | None = None
+) -> None:
+    """The browser keeps its seat token, sent only to this table's paths, and its
+    ``browser`` id when given (the table's deals are in its *Your deals*)."""
     for path in table_paths(table_id):
         _set(response, SEAT_TOKEN, token, path, secure)
+    if browser is not None:
+        browsers.remember(response, browser, secure)
 
 
 def seat_token(connection: HTTPConnection) -> str | None:

@@ -1,6 +1,7 @@
 """A browser's record at a glance: deals played and won per game and level, the mean
 winning score, and a small chart of results over time (drawn on the server as SVG).
 
+Each deal is counted from the browser's own seat in it (a table's deal: the person's).
 Everything here is counted from finished deals only: a running deal's result does not
 exist yet, and nothing about it (not even "not won yet") may depend on its cards.
 """
@@ -14,7 +15,6 @@ from datetime import datetime
 from typing import Any
 
 from cardavia.store import FINISHED, DealSummary
-from cardavia.web.presenters import PERSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +83,9 @@ def tallies(
 ) -> list[Tally]:
     """One tally per game and level that has finished deals, in the order given (levels
     not listed come last, by name)."""
-    grouped: dict[tuple[str, str], list[Result]] = defaultdict(list)
+    grouped: dict[tuple[str, str], list[tuple[int, Result]]] = defaultdict(list)
     for deal, result in done:
-        grouped[(deal.game, deal.ai)].append(result)
+        grouped[(deal.game, deal.ai)].append((deal.seat, result))
 
     def order(key: tuple[str, str]) -> tuple[int, int, str]:
         game, level = key
@@ -95,7 +95,7 @@ def tallies(
     out = []
     for game, level in sorted(grouped, key=order):
         results = grouped[(game, level)]
-        wins = [result.score_of(PERSON) for result in results if PERSON in result.winners]
+        wins = [result.score_of(seat) for seat, result in results if seat in result.winners]
         mean = sum(wins) / len(wins) if wins else None
         out.append(Tally(game, level, len(results), len(wins), mean))
     return out
@@ -171,15 +171,15 @@ def charts(done: Sequence[tuple[DealSummary, Result]], games: Sequence[str]) -> 
 
 
 def _chart(game: str, recent: Sequence[tuple[DealSummary, Result]]) -> Chart:
-    scores = [result.score_of(PERSON) for _, result in recent]
+    scores = [result.score_of(deal.seat) for deal, result in recent]
     top_score = max([1, *scores])
     slot = (WIDTH - _LEFT - _RIGHT) / CHART_DEALS
     marks = []
     counts = {"won": 0, "shared": 0, "lost": 0, "draw": 0}
     for index, (deal, result) in enumerate(recent):
-        kind = result.kind_for(PERSON)
+        kind = result.kind_for(deal.seat)
         counts[kind] += 1
-        score = result.score_of(PERSON)
+        score = result.score_of(deal.seat)
         rise = (_AXIS - _TOP) * score / top_score if kind in ("won", "shared") else 0
         marks.append(
             Mark(

@@ -265,6 +265,21 @@ class DealService:
             raise GameNotFoundError(game_id)
         return stored
 
+    def seat_of(self, game_id: str, browser: str | None) -> tuple[StoredGame, int]:
+        """The deal ``game_id`` and the seat in it of the browser whose id hashes to
+        ``browser``: one it started (seat 0), or a table's deal it was dealt into (its
+        person's seat); else :class:`GameNotFoundError`, as for a deal that does not
+        exist."""
+        try:
+            return self.owned(game_id, browser), PERSON
+        except GameNotFoundError:
+            pass
+        stored = self.store.get(game_id) if _ID.match(game_id) and browser else None
+        seat = None if stored is None or browser is None else self.store.seat_of(stored.id, browser)
+        if stored is None or seat is None:
+            raise GameNotFoundError(game_id)
+        return stored, seat
+
     def load(self, stored: StoredGame, seats: Sequence[int]) -> LiveDeal:
         """The deal of a row already read (a table's deal: its table says who may see
         it), with the logs of ``seats``; replayed only as far as the cache is behind."""

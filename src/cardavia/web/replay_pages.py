@@ -58,11 +58,15 @@ SUGGESTIONS: Memo[tuple[str, int], str] = Memo(4096)
 
 @router.get("/replay/{game_id}", response_class=HTMLResponse)
 async def own_replay(game_id: str, request: Request, service: DealsDep) -> Response:
-    """A finished deal of this browser, step by step, face up."""
-    stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
-    hints = f"/replay/{stored.id}/hint"
+    """A finished deal of this browser, step by step, face up: one it played against the
+    AIs, or a table's deal it was dealt into (whose seats are named by their players, as
+    at the table; the coach's choices are a deal against the AIs' own so far)."""
+    found, _seat = service.seat_of(game_id, browsers.browser_hash(request))
+    stored = _finished(found)
+    own = stored.meta is None
+    hints = f"/replay/{stored.id}/hint" if own else None
     return await _viewer(
-        request, service.thinker, stored_record(stored), stored=stored, own=True, hints=hints
+        request, service.thinker, stored_record(stored), stored=stored, own=own, hints=hints
     )
 
 

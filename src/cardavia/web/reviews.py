@@ -24,7 +24,9 @@ from cardavia.records.replay import seat_decisions
 from cardavia.store import VersionConflictError
 from cardavia.web.deals import ConflictError, DealService, LiveDeal
 from cardavia.web.fair_share import FairShare
+from cardavia.web.games import WEB_GAMES
 from cardavia.web.presenters import PERSON
+from cardavia.web.text import Gettext, Ngettext
 
 log = logging.getLogger("cardavia.web")
 
@@ -46,29 +48,37 @@ class Reviews:
 
     def __init__(self, service: DealService) -> None:
         self.service = service
-        self._running: dict[str, Running] = {}
+        self._running: dict[tuple[str, int], Running] = {}
         # One judgement at a time, whatever the number of reviews: the other workers stay
         # free for the AIs' moves, which have a time cap. The clients whose reviews wait
         # take turns, one judgement each: behind one address's thirty reviews, another
         # person's review waits for one judgement at a time, not for all of theirs.
         self._one = FairShare(1, 1)
 
-    def read(self, live: LiveDeal, client: str = "local") -> dict[str, Any]:
-        """The review of ``live`` as far as it goes: ``{"status": "ready", "decisions",
-        "findings"}`` once stored, else ``{"status": "running", "done", "total"}``,
-        starting it (for ``client``, whose turn its judgements take) if nobody has.
-        :class:`ConflictError` while the deal runs."""
+    def read(self, live: LiveDeal, client: str = "local", seat: int = PERSON) -> dict[str, Any]:
+        """The review of ``seat``'s decisions in ``live`` as far as it goes: ``{"status":
+        "ready", "decisions", "findings"}`` once stored, else ``{"status": "running",
+        "done", "total"}``, starting it (for ``client``, whose turn its judgements take)
+        if nobody has. :class:`ConflictError` while the deal runs."""
         if not live.over:
             raise ConflictError("the review is ready once the deal is over")
-        if live.stored.review is not None:
-            return {"status": "ready", **live.stored.review}
-        game_id = live.stored.id
-        running = self._running.get(game_id)
+        kept = self._kept(live, seat)
+        if kept is not None:
+            return {"status": "ready", **kept}
+        key = (live.stored.id, seat)
+        running = self._running.get(key)
         if running is None:
-            decisions = seat_decisions(live.deal.record(), PERSON)
-            running = self._running[game_id] = Running(len(decisions))
-            running.task = asyncio.create_task(self._review(live, decisions, running, client))
+            decisions = seat_decisions(live.deal.record(), seat)
+            running = self._running[key] = Running(len(decisions))
+            running.task = asyncio.create_task(self._review(live, seat, decisions, running, client))
         return {"status": "running", "done": running.done, "total": running.total}
+
+    def _kept(self, live: LiveDeal, seat: int) -> dict[str, Any] | None:
+        """The review stored for ``seat``: a table's deal keeps one per person
+        (``deal_people``), a deal against the AIs its person's with the deal."""
+        if live.stored.meta is None:
+            return live.stored.review
+        return self.service.store.seat_review(live.stored.id, seat)
 
     async def close(self) -> None:
         """Stop the reviews under way (the server is stopping; they start again later)."""
@@ -78,7 +88,7 @@ class Reviews:
         self._running.clear()
 
     async def _review(
-        self, live: LiveDeal, decisions: list[Any], running: Running, client: str
+        self, live: LiveDeal, seat: int, decisions: list[Any], running: Running, client: str
     ) -> None:
         stored = live.stored
         thinker = self.service.thinker
@@ -100,15 +110,19 @@ class Reviews:
                 if rank < SHOWN:
                     data["scene"] = presenter.scene(found.view)
                 facts.append(data)
-            self._keep(stored.id, {"decisions": len(decisions), "findings": facts})
+            review = {"decisions": len(decisions), "findings": facts}
+            if stored.meta is None:
+                self._keep(stored.id, review)
+            else:
+                self.service.store.keep_seat_review(stored.id, seat, review)
         except Exception:  # pragma: no cover - logged; the next read starts it again
             log.exception("the review of deal %s failed", stored.id)
         finally:
-            self._running.pop(stored.id, None)
+            self._running.pop((stored.id, seat), None)
 
     def _keep(self, game_id: str, review: dict[str, Any]) -> None:
-        """Store the review over the deal as it now is (a hint or another process may
-        have moved its version on)."""
+        """Store a deal against the AIs' review over the deal as it now is (a hint or
+        another process may have moved its version on)."""
         store = self.service.store
         for _ in range(3):
             stored = store.get(game_id)
@@ -120,3 +134,18 @@ class Reviews:
             except VersionConflictError:
                 continue
             return
+
+
+def worded(found: dict[str, Any], game: str, _: Gettext, ngettext: Ngettext) -> dict[str, Any]:
+    """A review as :meth:`Reviews.read` gives it, each finding with its reason said in
+    the page's language (``text``) once it is ready."""
+    if found["status"] != "ready":
+        return found
+    web = WEB_GAMES[game]
+    return found | {
+        "findings": [
+            finding
+            | {"text": web.hint_sentence(finding["suggested"], finding["reason"], _, ngettext)}
+            for finding in found["findings"]
+        ]
+    }

@@ -30,6 +30,8 @@ from cardavia.web.security import client_address
 
 router = APIRouter(include_in_schema=False)
 
+TABLE = "table"
+"""The ``ai`` of a table of people's deals."""
 DONE = ("deleted", "shared", "unshared")
 """What the list says was just done (``/deals?done=…``)."""
 
@@ -51,22 +53,47 @@ class Row:
     """``running``, ``won``, ``shared``, ``lost`` or ``draw``."""
     score: int | None
     share_url: str | None
+    continue_url: str
+    """Where a running deal is played on: its table."""
+    table: bool = False
+    """A table of people's deal: it is every player's, so only its replay and its place
+    in this list are this browser's to use (no sharing, no playing it again alone)."""
 
 
 def level_names(_: text.Gettext) -> dict[str, str]:
-    """The AI levels as the start form names them (Easy, Normal, Strong)."""
-    return {level: name for level, (name, _line) in text.level_names(_).items()}
+    """The AI levels as the start form names them (Easy, Normal, Strong), and a table of
+    people's deals (whose ``ai`` is ``table``)."""
+    names = {level: name for level, (name, _line) in text.level_names(_).items()}
+    return names | {TABLE: _("With friends")}
 
 
-def result_text(game: str, result: Result, _: text.Gettext, lang: str = "en") -> str:
-    """A finished deal's result, as the list says it."""
-    seats = games.WEB_GAMES[game].seat_names(_)
-    kind = result.kind_for(PERSON)
+def seat_names(deal: DealSummary, _: text.Gettext) -> list[str]:
+    """Who played each seat of ``deal``: at a table, the names every player saw (its
+    ``meta``), else the places the table names (East, North, …)."""
+    names = games.WEB_GAMES[deal.game].seat_names(_)
+    players = (deal.meta or {}).get("players")
+    if isinstance(players, list) and len(players) == len(names):
+        names = [str(name)[:40] or names[seat] for seat, name in enumerate(players)]
+    return names
+
+
+def result_text(
+    game: str,
+    result: Result,
+    _: text.Gettext,
+    lang: str = "en",
+    seat: int = PERSON,
+    names: list[str] | None = None,
+) -> str:
+    """A finished deal's result, as the list says it to the person in ``seat`` (the
+    others by ``names``: the places' names when not given)."""
+    seats = names or games.WEB_GAMES[game].seat_names(_)
+    kind = result.kind_for(seat)
     if kind == "won":
         return _("You won")
     if kind == "draw":
         return _("Draw: nobody won")
-    others = [seats[seat] for seat in result.winners if seat != PERSON]
+    others = [seats[other] for other in result.winners if other != seat]
     if kind == "shared":
         return _("You shared the win with {seats}").format(seats=format_list(others, locale=lang))
     if len(others) == 1:
@@ -99,10 +126,14 @@ def _row(deal: DealSummary, lang: str, _: text.Gettext, base: str) -> Row:
     info = titles.get(deal.game)
     level = level_names(_).get(deal.ai, deal.ai)
     started = deal.created_at
+    table_id = (deal.meta or {}).get("table")
+    at_table = deal.meta is not None
+    go_on = f"/tables/{table_id}" if at_table else f"/play/{deal.id}"
     if deal.status != FINISHED or deal.result is None:
         return Row(
             deal.id, deal.game, info.title if info else deal.game, when(started, lang),
             machine_time(started), level, True, _("In progress"), "running", None, None,
+            go_on, at_table,
         )  # fmt: skip
     result = Result.from_json(deal.result)
     return Row(
@@ -113,10 +144,12 @@ def _row(deal: DealSummary, lang: str, _: text.Gettext, base: str) -> Row:
         machine_time(started),
         level,
         False,
-        result_text(deal.game, result, _, lang),
-        result.kind_for(PERSON),
-        result.score_of(PERSON),
+        result_text(deal.game, result, _, lang, deal.seat, seat_names(deal, _)),
+        result.kind_for(deal.seat),
+        result.score_of(deal.seat),
         f"{base}/shared/{deal.share_id}" if deal.share_id else None,
+        go_on,
+        at_table,
     )
 
 
@@ -153,8 +186,14 @@ def _back(done: str, game_id: str | None = None) -> RedirectResponse:
 
 @router.post("/deals/{game_id}/delete")
 async def delete_deal(game_id: str, request: Request, service: DealsDep) -> Response:
-    """Remove one of this browser's deals and its record, for good."""
-    stored = service.owned(game_id, browsers.browser_hash(request))
+    """Remove one of this browser's deals and its record, for good; a table's deal
+    only from this browser's list (it stays the other players')."""
+    browser = browsers.browser_hash(request)
+    stored, _seat = service.seat_of(game_id, browser)
+    if stored.meta is not None:
+        if not service.store.forget_person(stored.id, browser or ""):
+            raise GameNotFoundError(game_id)
+        return _back("deleted")
     if not service.store.delete_owned(stored.id, stored.browser_hash or ""):
         raise GameNotFoundError(game_id)  # removed meanwhile (another tab, retention)
     service.forget(stored.id)

@@ -10,7 +10,7 @@ from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
 
 from cardavia.games.registry import get_game
-from cardavia.web import cookies, games, text
+from cardavia.web import browsers, cookies, games, text
 from cardavia.web.rendering import gettext_for
 from cardavia.web.security import NewGameLimiter, client_address
 from cardavia.web.tables.model import LEVELS, NAME_LIMIT, BadTableInputError, TableSettings
@@ -80,15 +80,20 @@ async def create_from_form(
         }
     # A table counts against the new-deal allowance, as a deal against the AIs does.
     new_games.check(client_address(request))
+    browser = browsers.id_for(request)
     try:
         moment, token, invite = tables.create(
-            game, fields.get("name", ""), seats, TableSettings(claim, turn, absent)
+            game,
+            fields.get("name", ""),
+            seats,
+            TableSettings(claim, turn, absent),
+            browsers.hash_browser(browser),
         )
     except BadTableInputError:
         return name_problem(_)
     table_id = moment.table.id
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
-    cookies.set_seat_token(response, table_id, token, secure)
+    cookies.set_seat_token(response, table_id, token, secure, browser)
     response.set_cookie(
         INVITE_COOKIE,
         invite,

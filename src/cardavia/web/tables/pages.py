@@ -13,7 +13,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from cardavia.web import catalog, cookies, games, text
+from cardavia.web import browsers, catalog, cookies, games, text
 from cardavia.web.assets import static_url
 from cardavia.web.dependencies import HubDep, SettingsDep, TablesDep
 from cardavia.web.rendering import gettext_for, render_page
@@ -73,6 +73,7 @@ def table_page(
             "poll": f"/api/tables/{table.id}",
             "actions": f"/api/tables/{table.id}/actions",
             "hint": f"/api/tables/{table.id}/hint",
+            "review": f"/api/tables/{table.id}/review",
             "record": f"/api/tables/{table.id}/record",
         },
     }
@@ -94,8 +95,9 @@ async def join_table(
     _ = gettext_for(request)
     fields = await read_form(request)
     invite, name = fields.get("invite", ""), fields.get("name", "")
+    browser = browsers.id_for(request)
     try:
-        _moment, _seat, token = tables.join(table_id, invite, name)
+        _moment, _seat, token = tables.join(table_id, invite, name, browsers.hash_browser(browser))
     except LookalikeNameError:
         problem = _("Someone at this table has a name that looks like this one: choose another.")
         return _join_page(request, tables, table_id, invite, name, problem, 422)
@@ -112,7 +114,7 @@ async def join_table(
             409,
         )
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
-    cookies.set_seat_token(response, table_id, token, settings.secure_cookies)
+    cookies.set_seat_token(response, table_id, token, settings.secure_cookies, browser)
     return response
 
 

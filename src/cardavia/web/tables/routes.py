@@ -32,12 +32,20 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardavia.store import StoreUnavailableError
-from cardavia.web import cookies
-from cardavia.web.dependencies import HubDep, NewGamesDep, SettingsDep, TablesDep, app_state
+from cardavia.web import browsers, cookies
+from cardavia.web.dependencies import (
+    HubDep,
+    NewGamesDep,
+    ReviewsDep,
+    SettingsDep,
+    TablesDep,
+    app_state,
+)
 from cardavia.web.errors import ANSWERED, api_error, describe_validation
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.rendering import gettext_for, ngettext_for
-from cardavia.web.schemas import ErrorBody, HintAnswer, HintRequest
+from cardavia.web.reviews import worded
+from cardavia.web.schemas import ErrorBody, HintAnswer, HintRequest, Review
 from cardavia.web.security import CROSS_SITE, client_address, sent_by_another_site
 from cardavia.web.tables.frames import Moment
 from cardavia.web.tables.hub import TooManyWatchersError, Watcher
@@ -105,10 +113,13 @@ async def create_table(
     against the caller's new-deal allowance, as a deal against the AIs does."""
     timers = TableSettings(body.claim_seconds, body.turn_seconds, body.absent)
     new_games.check(client_address(request))
-    moment, token, invite = tables.create(body.game, body.name, body.seats, timers)
+    browser = browsers.id_for(request)
+    moment, token, invite = tables.create(
+        body.game, body.name, body.seats, timers, browsers.hash_browser(browser)
+    )
     data = hub.frame_of(moment, 0, 0, None)
     response = JSONResponse(data | {"token": token, "invite": invite}, status_code=201)
-    cookies.set_seat_token(response, moment.table.id, token, settings.secure_cookies)
+    cookies.set_seat_token(response, moment.table.id, token, settings.secure_cookies, browser)
     return response
 
 
@@ -120,13 +131,21 @@ async def create_table(
     summary="Take a seat",
 )
 async def join_table(
-    table_id: str, body: JoinTable, tables: TablesDep, hub: HubDep, settings: SettingsDep
+    table_id: str,
+    body: JoinTable,
+    request: Request,
+    tables: TablesDep,
+    hub: HubDep,
+    settings: SettingsDep,
 ) -> JSONResponse:
     """Take the first free seat with the invitation and a display name."""
-    moment, seat, token = tables.join(table_id, body.invite, body.name)
+    browser = browsers.id_for(request)
+    moment, seat, token = tables.join(
+        table_id, body.invite, body.name, browsers.hash_browser(browser)
+    )
     data = hub.frame_of(moment, seat, 0, None)
     response = JSONResponse(data | {"token": token}, status_code=201)
-    cookies.set_seat_token(response, table_id, token, settings.secure_cookies)
+    cookies.set_seat_token(response, table_id, token, settings.secure_cookies, browser)
     return response
 
 
@@ -209,6 +228,26 @@ async def hint_at_table(
     web = WEB_GAMES[moment.table.game]
     sentence = web.hint_sentence(action, facts, gettext_for(request), ngettext_for(request))
     return {"action": action, "reason": facts, "text": sentence}
+
+
+@router.get(
+    "/{table_id}/review",
+    response_model=Review,
+    response_model_exclude_none=True,
+    responses=_SEAT | _INPUT | _CONFLICT,
+    summary="Review your play",
+)
+async def review_at_table(
+    table_id: str, request: Request, tables: TablesDep, reviews: ReviewsDep
+) -> dict[str, Any]:
+    """Once the table's deal is over: this seat's own decisions where `strong`'s
+    suggestion wins significantly more often than the choice made, as in a deal against
+    the AIs (read again while it is computed). Each person's review is their own."""
+    moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    if moment.live is None:
+        raise TableError("no deal has been dealt at this table yet")
+    found = reviews.read(moment.live, client_address(request), seat)
+    return worded(found, moment.table.game, gettext_for(request), ngettext_for(request))
 
 
 @router.get(

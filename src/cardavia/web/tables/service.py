@@ -192,11 +192,16 @@ class TableService:
     # -- gathering -------------------------------------------------------------------------
 
     def create(
-        self, game: str, host_name: str, seats: Sequence[str], settings: TableSettings
+        self,
+        game: str,
+        host_name: str,
+        seats: Sequence[str],
+        settings: TableSettings,
+        browser_hash: str | None = None,
     ) -> tuple[Moment, str, str]:
-        """A new table of ``game``: the host (``host_name``) at seat 0, then ``seats``
-        for the others (``person``, or an AI level). Returns it, the host's seat token
-        and the invitation token."""
+        """A new table of ``game``: the host (``host_name``, from the browser
+        ``browser_hash``) at seat 0, then ``seats`` for the others (``person``, or an AI
+        level). Returns it, the host's seat token and the invitation token."""
         engine = get_game(game)
         if len(seats) != engine.players - 1:
             raise BadTableInputError(f"{game} has {engine.players} seats")
@@ -207,7 +212,13 @@ class TableService:
                 )
         settings.checked()
         token, invite = secrets.token_urlsafe(24), secrets.token_urlsafe(16)
-        places = [TableSeat(PERSON, name=clean_name(host_name), token_hash=hash_token(token))]
+        host = TableSeat(
+            PERSON,
+            name=clean_name(host_name),
+            token_hash=hash_token(token),
+            browser_hash=browser_hash,
+        )
+        places = [host]
         places += [
             TableSeat(PERSON) if kind == PERSON else TableSeat(AI, level=kind) for kind in seats
         ]
@@ -241,9 +252,12 @@ class TableService:
             raise TableNotFoundError(table_id)
         return moment
 
-    def join(self, table_id: str, invite: str, name: str) -> tuple[Moment, int, str]:
-        """Take the first free person's seat with the display name ``name``; the table,
-        the seat and its token. :class:`TableFullError` when none is free."""
+    def join(
+        self, table_id: str, invite: str, name: str, browser_hash: str | None = None
+    ) -> tuple[Moment, int, str]:
+        """Take the first free person's seat with the display name ``name`` for the
+        browser ``browser_hash``; the table, the seat and its token.
+        :class:`TableFullError` when none is free."""
         clean = clean_name(name)
         for _ in range(RETRIES):
             moment = self.check_invite(table_id, invite)
@@ -253,7 +267,9 @@ class TableService:
                 raise TableFullError("every seat at this table is taken")
             check_unlike_the_others(clean, table)
             token = secrets.token_urlsafe(24)
-            place = TableSeat(PERSON, name=clean, token_hash=hash_token(token))
+            place = TableSeat(
+                PERSON, name=clean, token_hash=hash_token(token), browser_hash=browser_hash
+            )
             try:
                 moment = self._commit(moment, with_seat(table, free[0], place), None)
             except VersionConflictError:
@@ -655,7 +671,15 @@ class TableService:
         if live is not None:
             game_new = _progress(old, live)
         new = dataclasses.replace(table, version=base.table.version + 1, updated_at=at)
-        self.tables.commit(base.table, new, game_old=old, game_new=game_new, released=released)
+        # A new deal is in the *Your deals* of each person dealt in, at their own seat.
+        people = [
+            (seat, place.browser_hash)
+            for seat, place in enumerate(table.seats)
+            if place.kind == PERSON and place.token_hash and place.browser_hash
+        ]
+        self.tables.commit(
+            base.table, new, game_old=old, game_new=game_new, released=released, people=people
+        )
         if live is not None and game_new is not None:
             live = LiveDeal(game_new, live.deal, live.logs, live.since)
             self.deals.remember(live)

@@ -69,7 +69,7 @@ pace.addEventListener("change", () => localStorage.setItem(PACE_KEY, pace.value)
 
 // The misclick guard: how long a choice waits, and can be taken back, before it is sent.
 const GUARD_KEY = "cardavia.guard";
-// Every table has it (and the hint); a table of people has no review yet (play.html has one).
+// Every table has it, the hint and the review.
 const guard = $("guard");
 const storedGuard = localStorage.getItem(GUARD_KEY);
 if (guard) {
@@ -421,7 +421,9 @@ async function showReview() {
   if (reviewing) return;
   reviewing = true;
   const body = $("review-body");
-  for (let tries = 0; tries < 600; tries += 1) {
+  // At a table of people the host may deal again meanwhile: that deal's review is not this one.
+  const reviewed = state.id;
+  for (let tries = 0; tries < 600 && state.id === reviewed; tries += 1) {
     let found;
     try {
       const response = await fetch(data.urls.review, { credentials: "same-origin" });
@@ -547,6 +549,11 @@ function receive(next, { fresh = false } = {}) {
     busy = true;
     app.dataset.busy = "true";
     if (fresh || !state) {
+      if (state && state.id !== next.id) {
+        // The next deal at a table of people: the last one's review goes with it.
+        $("review").hidden = true;
+        $("review-body").replaceChildren();
+      }
       state = next;
       redrawLog();
     } else {

@@ -1,0 +1,161 @@
+"""A table's deal belongs to each person dealt into it: it is in their *Your deals* at
+their own seat, they review their own decisions, and they replay it; nobody else does
+(issue 24)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardavia.records.format import parse_record
+from cardavia.records.replay import seat_decisions
+from cardavia.web.app import create_app
+from cardavia.web.browsers import COOKIE
+from cardavia.web.deal_stats import Result
+from cardavia.web.settings import Settings
+
+from .conftest import basic_players
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    unheld = settings.model_copy(update={"hold_seconds": 0.0})
+    with TestClient(create_app(unheld, players=basic_players)) as test_client:
+        yield test_client
+
+
+class Person:
+    """One browser at the table: its seat token and its browser id (its cookie)."""
+
+    def __init__(self, client: TestClient, answer: Any) -> None:
+        assert answer.status_code == 201, answer.text
+        self.client = client
+        self.token = answer.json()["token"]
+        self.seat = answer.json()["table"]["you"]
+        self.browser = answer.cookies[COOKIE]
+        self.name = ""
+        client.cookies.clear()
+
+    def get(self, url: str) -> Any:
+        self.client.cookies.set(COOKIE, self.browser)
+        try:
+            return self.client.get(url, headers={"Authorization": f"Bearer {self.token}"})
+        finally:
+            self.client.cookies.clear()
+
+    def post(self, url: str, body: dict[str, Any] | None = None) -> Any:
+        self.client.cookies.set(COOKIE, self.browser)
+        headers = {"Authorization": f"Bearer {self.token}"}
+        try:
+            if body is None:  # a form's POST, from this site's own page
+                return self.client.post(
+                    url, headers={"Origin": "http://testserver"}, follow_redirects=False
+                )
+            return self.client.post(url, json=body, headers=headers)
+        finally:
+            self.client.cookies.clear()
+
+
+def deal_a_table(client: TestClient, game: str) -> tuple[str, list[Person]]:
+    """Ann hosts, Bo joins, the AIs fill the rest; the deal is played to its end by
+    each person choosing their first option."""
+    seats = ["person", "basic", "basic"] if game == "sisepai" else ["person", "basic"]
+    made = client.post("/api/tables", json={"game": game, "name": "Ann", "seats": seats})
+    ann = Person(client, made)
+    table = made.json()["table"]["id"]
+    invite = made.json()["invite"]
+    joined = client.post(f"/api/tables/{table}/seats", json={"invite": invite, "name": "Bo"})
+    bo = Person(client, joined)
+    people = [ann, bo]
+    assert ann.post(f"/api/tables/{table}/actions", {"type": "start"}).status_code == 200
+    for _ in range(3000):
+        frames = {person.seat: person.get(f"/api/tables/{table}").json() for person in people}
+        deal = frames[ann.seat]["deal"]
+        if deal["result"]:
+            return table, people
+        movers = [person for person in people if frames[person.seat]["deal"]["options"]]
+        if not movers:
+            time.sleep(0.01)
+            continue
+        mover = movers[0]
+        options = frames[mover.seat]["deal"]["options"]
+        act = {"type": "act", "action": options[0], "key": deal["key"]}
+        mover.post(f"/api/tables/{table}/actions", act)
+    raise AssertionError("the deal did not end")
+
+
+def review_of(person: Person, table: str) -> dict[str, Any]:
+    for _ in range(1200):
+        answer = person.get(f"/api/tables/{table}/review")
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        if found["status"] == "ready":
+            return found
+        time.sleep(0.05)
+    raise AssertionError("the review never ended")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_each_person_finds_the_deal_in_their_deals_and_reviews_their_own_play(
+    client: TestClient, game: str
+) -> None:
+    table, people = deal_a_table(client, game)
+    ann, bo = people
+    record = parse_record(ann.get(f"/api/tables/{table}/record").content)
+    deal = ann.get(f"/api/tables/{table}").json()["deal"]
+    deal_id, result = deal["id"], Result.from_json(deal["result"])
+    for person in people:
+        review = review_of(person, table)
+        assert review["decisions"] == len(seat_decisions(record, person.seat))
+        own_steps = {view.step for view, _, _ in seat_decisions(record, person.seat)}
+        assert {finding["step"] for finding in review["findings"]} <= own_steps
+        assert all(finding["text"] for finding in review["findings"])
+        # Their deals list it, said from their own seat.
+        page = person.get("/deals")
+        assert page.status_code == 200 and f'id="deal-{deal_id}"' in page.text
+        row = page.text.split(f'id="deal-{deal_id}"')[1].split("</tr>")[0]
+        if person.seat in result.winners and len(result.winners) == 1:
+            assert "You won" in row
+        else:
+            assert "You won" not in row
+            winner_names = [
+                record.meta["players"][seat] for seat in result.winners if seat != person.seat
+            ]
+            assert all(name in row for name in winner_names if name), row
+        assert f'href="/replay/{deal_id}"' in row and f"/play/{deal_id}/again" not in row
+        assert person.get(f"/replay/{deal_id}").status_code == 200
+    # The two reviews are each person's own, and kept: read again, the same.
+    assert review_of(ann, table) == review_of(ann, table)
+
+    # A browser that was not at the table finds nothing of it.
+    client.cookies.set(COOKIE, "s" * 43)
+    assert deal_id not in client.get("/deals").text
+    assert client.get(f"/replay/{deal_id}").status_code == 404
+    client.cookies.clear()
+
+    # Bo takes it out of his list: Ann keeps it, and its record.
+    assert bo.post(f"/deals/{deal_id}/delete").status_code == 303
+    assert deal_id not in bo.get("/deals").text
+    assert bo.get(f"/replay/{deal_id}").status_code == 404
+    assert deal_id in ann.get("/deals").text
+    assert ann.get(f"/replay/{deal_id}").status_code == 200
+
+
+def test_a_review_at_a_table_waits_for_the_end_and_is_for_seated_people_only(
+    client: TestClient,
+) -> None:
+    made = client.post(
+        "/api/tables", json={"game": "chuopai", "name": "Ann", "seats": ["basic", "basic"]}
+    )
+    ann = Person(client, made)
+    table = made.json()["table"]["id"]
+    assert ann.get(f"/api/tables/{table}/review").status_code == 409, "no deal yet"
+    assert ann.post(f"/api/tables/{table}/actions", {"type": "start"}).status_code == 200
+    early = ann.get(f"/api/tables/{table}/review")
+    assert early.status_code == 409 and "over" in early.json()["error"]
+    assert client.get(f"/api/tables/{table}/review").status_code == 403
