@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import psycopg
 import pytest
+from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from cardavia.store import (
@@ -23,6 +24,7 @@ from cardavia.store import (
     normalize_url,
     upgrade,
 )
+from cardavia.store.tables import deal_people
 
 STAMP = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 
@@ -185,3 +187,28 @@ def test_a_commit_is_announced_to_listeners_and_a_conflict_is_not(postgres_url: 
             assert list(conn.notifies(timeout=0.5)) == []
     finally:
         engine.dispose()
+
+
+def test_a_new_deals_people_are_tied_to_their_browsers_until_it_is_pruned(
+    stores: tuple[TableStore, GameStore],
+) -> None:
+    tables, games = stores
+    table = a_table()
+    tables.insert(table)
+    deal = dataclasses.replace(a_deal(), updated_at=STAMP - timedelta(days=40))
+    started = dataclasses.replace(table, status="playing", game_id=deal.id, version=2)
+    people = [(0, "a" * 64), (3, "b" * 64)]
+    tables.commit(table, started, game_new=deal, people=people)
+    assert games.seat_of(deal.id, "a" * 64) == 0 and games.seat_of(deal.id, "b" * 64) == 3
+    assert games.seat_of(deal.id, "c" * 64) is None
+    assert [(found.id, found.seat) for found in games.owned("b" * 64)] == [(deal.id, 3)]
+    # Each person's review is kept once, for their seat only.
+    assert games.keep_seat_review(deal.id, 3, {"decisions": 2, "findings": []})
+    assert not games.keep_seat_review(deal.id, 3, {"decisions": 9, "findings": []})
+    assert games.seat_review(deal.id, 3) == {"decisions": 2, "findings": []}
+    assert games.seat_review(deal.id, 0) is None
+    assert games.forget_person(deal.id, "a" * 64) and games.owned("a" * 64) == []
+    games.prune(STAMP - timedelta(days=30), STAMP - timedelta(days=30))
+    assert games.get(deal.id) is None and games.seat_of(deal.id, "b" * 64) is None
+    with games.engine.connect() as connection:
+        assert connection.execute(select(deal_people)).all() == [], "no person outlives a deal"
