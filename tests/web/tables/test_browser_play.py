@@ -458,8 +458,10 @@ def deal_again(people: list[Person], button: str) -> None:
             raise AssertionError(f"person {index}'s page did not show the new deal") from None
 
 
-def finish(people: list[Person]) -> None:
-    """Everyone sees the same end; the record replays to it; no page had a script error."""
+def finish(people: list[Person], review: bool = False) -> None:
+    """Everyone sees the same end; the record replays to it; no page had a script error.
+    With ``review``, each person reviews their own play and finds the deal in their own
+    *Your deals* (:func:`reviewed`) before the host deals again."""
     frames = [person.frame()["deal"] for person in people]
     result = frames[0]["result"]
     assert result is not None
@@ -481,11 +483,34 @@ def finish(people: list[Person]) -> None:
     record = parse_record(response.text())
     assert replay(record).state.outcome.to_json() == result
     same_names(people, set(replay(record).state.outcome.winners))
+    if review:
+        reviewed(people)
     # The host deals the same cards again, for the whole table.
     deal_again(people, "#again-same")
     for person in people:
         assert person.errors == []
         person.context.close()
+
+
+def reviewed(people: list[Person]) -> None:
+    """From the ending, each person asks for the review of their own play and reads it
+    as the API gives it to their seat; then their *Your deals* lists the deal, said from
+    their own seat, with its replay (issue 24)."""
+    deal_id = people[0].frame()["deal"]["id"]
+    for person in people:
+        page = person.page
+        person.note("test: clicking #review-button")
+        page.click("#review-button")
+        page.wait_for_selector("#review-body .review-summary", timeout=180_000)
+        mine = page.request.get(f"{person.site}/api/tables/{person.table_id}/review").json()
+        assert mine["status"] == "ready"
+        assert page.locator("#review-body .finding").count() == len(mine["findings"])
+        listed = person.context.new_page()
+        listed.goto(f"{person.site}/deals")
+        row = listed.locator(f"#deal-{deal_id}")
+        assert row.count() == 1, f"the deal is not in {person.frame()['table']['you']}'s deals"
+        assert row.locator(f'a[href="/replay/{deal_id}"]').count() == 1
+        listed.close()
 
 
 # Each seat's name on each page, by the seat's own number (table.js renumbers the boxes).
@@ -529,7 +554,7 @@ def test_two_friends_play_a_whole_deal_with_a_timeout_a_reload_and_a_return(
             deal_again(people, "#again-new")
             play_deal(people, seed, hooks)
         assert not hooks, f"four deals ended before {sorted(hooks)}"
-        finish(people)
+        finish(people, review=True)
 
 
 @pytest.mark.parametrize(
@@ -546,7 +571,7 @@ def test_three_friends_play_a_whole_deal(
         hooks: dict[tuple[int, int], Hook] = {(0, 1): coached, (1, 1): coached}
         play_deal(people, seed, hooks)
         assert people[0].coached and people[1].coached, "both people used the coach"
-        finish(people)
+        finish(people, review=True)
 
 
 def test_a_browser_without_websockets_plays_through_the_long_poll(
