@@ -213,6 +213,11 @@ async def _viewer(
     seats = games.WEB_GAMES[record.game].seat_names(_)
     if not own:
         seats[0] = _("South")  # the person is "you" only on their own replay
+    if record.meta.get("table"):
+        # A table's players by the names every one of them saw, never a place or an AI's
+        # name that seat would have against the AIs.
+        named = players_of(record, seats)
+        seats = [name or seats[seat] for seat, name in enumerate(named)]
     data: dict[str, Any] = {
         "game": record.game,
         "timeline": steps,

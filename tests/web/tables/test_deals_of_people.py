@@ -4,6 +4,7 @@ their own seat, they review their own decisions, and they replay it; nobody else
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -128,7 +129,10 @@ def test_each_person_finds_the_deal_in_their_deals_and_reviews_their_own_play(
             ]
             assert all(name in row for name in winner_names if name), row
         assert f'href="/replay/{deal_id}"' in row and f"/play/{deal_id}/again" not in row
-        assert person.get(f"/replay/{deal_id}").status_code == 200
+        replayed = person.get(f"/replay/{deal_id}")
+        assert replayed.status_code == 200
+        data = json.loads(replayed.text.split('id="replay-data">')[1].split("</script>")[0])
+        assert data["seats"] == record.meta["players"], "the replay names the table's players"
     # The two reviews are each person's own, and kept: read again, the same.
     assert review_of(ann, table) == review_of(ann, table)
 
