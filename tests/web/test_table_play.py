@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page, settle, start_table
+from tables import api_state, new_page, settle, start_table, wait_idle
 
 
 def opened(browser: Browser, pace: str = "instant", **options: Any) -> Page:
@@ -108,6 +108,33 @@ def test_the_log_after_a_reload_reads_as_it_did_live(
     page.wait_for_selector("#table-app[data-ready=true]")
     assert page.evaluate(LOG) == live, "the end of the deal"
     assert compared >= 3 and len(live) > 20
+    page.context.close()
+
+
+@pytest.mark.parametrize(("game", "seed"), [("sisepai", 5), ("chuopai", 6)])
+def test_the_opening_plays_the_ais_first_moves_back_once_and_skips_on_escape(
+    browser: Browser, random_site: str, game: str, seed: int
+) -> None:
+    # Deals whose AIs make several moves before the person's first decision.
+    page = opened(browser, pace="slow")
+    page.goto(f"{random_site}/games/{game}")
+    page.locator(".deal-number summary").click()
+    page.fill("input[name=seed]", str(seed))
+    page.click(".start-form button[type=submit]")
+    page.wait_for_selector("#table-app[data-ready=true]")
+    history = api_state(page, random_site)["view"]["history"]
+    # The table starts from the cards as dealt and plays the moves back one at a time.
+    assert page.locator("#table-app").get_attribute("data-busy") == "true"
+    assert page.locator("#skip").is_visible()
+    assert len(page.evaluate(LOG)) < len(history)
+    page.keyboard.press("Escape")
+    wait_idle(page)
+    played_back = page.evaluate(LOG)
+    # The same log as the table writes at once, and a reload does not play it again.
+    page.reload()
+    page.wait_for_selector("#table-app[data-ready=true]")
+    assert page.locator("#table-app").get_attribute("data-busy") == "false"
+    assert page.evaluate(LOG) == played_back
     page.context.close()
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardavia.games.registry import get_game
 from cardavia.web.deals import LiveDeal
 from cardavia.web.presenters import PERSON
 
@@ -33,4 +34,20 @@ def state_json(live: LiveDeal) -> dict[str, Any]:
         # The deal number is the person's when they chose it; a secret one only at the end.
         "seed": stored.seed if over or stored.seed_chosen else None,
         "hints": len(stored.hints),
+    }
+
+
+def opening_json(live: LiveDeal) -> dict[str, Any] | None:
+    """What seat 0 saw as the cards were dealt (``view``) and every event since, with
+    what each changed (``events``), while the person has yet to decide anything: the
+    table plays the AIs' first moves back from it at the person's pace instead of opening
+    on the position they led to (issue 25). ``None`` once the person has decided (or the
+    deal is over)."""
+    stored = live.stored
+    if live.over or not live.log or any(seat == PERSON for seat, _ in stored.decisions):
+        return None
+    dealt = get_game(stored.game).deal(live.deal.deck, stored.first)
+    return {
+        "view": live.presenter.view_json(dealt.view(PERSON), []),
+        "events": list(live.log),
     }

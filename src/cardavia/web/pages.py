@@ -23,7 +23,7 @@ from cardavia.web import apidocs, browsers, catalog, cookies, games, text
 from cardavia.web.assets import static_url
 from cardavia.web.deals import AI_LEVELS, FIRST_LEVEL, SEED_LIMIT, DealService, LiveDeal
 from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep, TablesDep
-from cardavia.web.game_state import state_json
+from cardavia.web.game_state import opening_json, state_json
 from cardavia.web.rendering import gettext_for, language, render_page
 from cardavia.web.security import client_address
 from cardavia.web.tables import forms as friends
@@ -238,6 +238,7 @@ def _table_data(live: LiveDeal, _: text.Gettext, lang: str) -> dict[str, Any]:
         "game": game,
         "ai": live.stored.ai,
         "state": state_json(live),
+        "opening": opening_json(live),
         "seats": web.seat_names(_),
         "messages": games.table_messages(game, _),
         "cards": web.catalogue(_),

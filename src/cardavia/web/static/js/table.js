@@ -395,7 +395,10 @@ document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest?.("input, select, textarea")) return;
   const key = event.key.toLowerCase();
-  if ((key === "u" || key === "escape") && pending) {
+  if (key === "escape" && animating && !pending) {
+    // The AIs' moves being played back: all of them now (as *Show all now*).
+    skipping = true;
+  } else if ((key === "u" || key === "escape") && pending) {
     event.preventDefault();
     takeBack();
   } else if (key === "h" && canHint()) {
@@ -598,7 +601,35 @@ if (people) {
   state = null;
   people.connect({ ui, receive, refused });
 }
-if (state) {
+// The opening: the first time a deal's table is opened, the AIs' moves before the
+// person's first decision are played back from the cards as dealt, at the chosen pace
+// (Show all now, or Escape, skips to the end), instead of opening on the position they
+// led to. The server sends the dealt view only until the person has decided.
+function playOpening() {
+  const seen = `cardavia.opened.${state.id}`;
+  if (!data.opening?.events.length || sessionStorage.getItem(seen)) return false;
+  sessionStorage.setItem(seen, "1");
+  const final = state;
+  model = structuredClone(data.opening.view);
+  $("log").replaceChildren();
+  noted.clear();
+  queue = queue.then(async () => {
+    busy = true;
+    app.dataset.busy = "true";
+    render();
+    try {
+      await animate(data.opening.events);
+    } finally {
+      model = structuredClone(final.view);
+      busy = false;
+      shown();
+      if (keyboardAtTable) focusFirstChoice();
+    }
+  });
+  return true;
+}
+
+if (state && !playOpening()) {
   redrawLog();
   shown();
 }
