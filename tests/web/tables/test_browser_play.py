@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -513,6 +514,8 @@ def reviewed(people: list[Person]) -> None:
         listed.close()
 
 
+PLACES = re.compile(r"\b(East|West|North|South)\b")
+
 # Each seat's name on each page, by the seat's own number (table.js renumbers the boxes).
 PLATES = """() => Object.fromEntries([...document.querySelectorAll(".seat[data-seat] .seat-name")]
   .map((name) => [name.closest(".seat").dataset.seat, name.textContent]))"""
@@ -527,6 +530,10 @@ def same_names(people: list[Person], winners: set[int]) -> None:
     for seat in plates[0]:
         names = {plate[seat] for plate, you in zip(plates, mine, strict=True) if str(you) != seat}
         assert len(names) == 1, f"seat {seat} is named {sorted(names)} on different pages"
+    # The logs too: each line names a player as every page does, never a place.
+    for person, you in zip(people, mine, strict=True):
+        placed = [line for line in person.log() if PLACES.search(line)]
+        assert not placed, f"seat {you}'s log names places: {placed[:3]}"
     titles = {
         person.page.locator("#ending-title").inner_text()
         for person, you in zip(people, mine, strict=True)
