@@ -411,9 +411,12 @@ document.addEventListener("keydown", (event) => {
 // shows how far it is (reading it again every moment); a reload finds it ready.
 let reviewing = false;
 const percent = new Intl.NumberFormat(document.documentElement.lang, { style: "percent" });
+// A finding's gain and its interval to a tenth of a point: a listed finding's interval
+// lies above zero, and a lower end of 0.3 points must not read "+0%".
 const signed = new Intl.NumberFormat(document.documentElement.lang, {
   style: "percent",
   signDisplay: "exceptZero",
+  maximumFractionDigits: 1,
 });
 
 async function showReview() {
