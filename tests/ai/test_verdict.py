@@ -14,7 +14,7 @@ import pytest
 from cardavia.ai import search
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
-from cardavia.ai.verdict import SIGMAS, position_rng, verdict
+from cardavia.ai.verdict import SIGMAS, as_asked, position_rng, verdict
 from cardavia.games.registry import get_game
 from cardavia.records.deal import Deal
 
@@ -58,6 +58,37 @@ def test_the_randomness_is_the_views_alone(game_name: str) -> None:
             game_name, view, legal, player=player
         )
     assert len(streams) == 12, "every position has its own generator"
+
+
+def test_an_early_claim_answer_is_judged_as_the_engine_asks_it() -> None:
+    """At a table of people a Sì Sè Pái seat may answer a claim window (and ask for a
+    hint) before its turn; the record, so the review and the replay viewer, hold the
+    decision at its turn. The verdict takes the early view as asked: the same view,
+    hence the same opinion."""
+    player, basic = cheap("sisepai"), get_player("sisepai", "basic")
+    early_ones = judged = 0
+    for deal_seed in (21, 22):
+        for state, _ in positions("sisepai", deal_seed, most=120):
+            for later, options in state.deciders()[1:]:
+                early = state.view(later)
+                moved = state
+                while moved.to_act != later:
+                    seat = moved.to_act
+                    rng = decision_rng(deal_seed, seat, moved.step)
+                    answer = basic.choose(moved.view(seat), moved.legal_actions(), rng)
+                    moved, _ = moved.apply(answer)
+                asked = moved.view(later)
+                assert early != asked and early.step < asked.step
+                assert as_asked("sisepai", early) == asked
+                assert as_asked("sisepai", asked) == asked
+                assert tuple(options) == moved.legal_actions()
+                early_ones += 1
+                if len(options) > 1 and judged < 6:
+                    assert verdict("sisepai", early, options, player=player) == verdict(
+                        "sisepai", asked, moved.legal_actions(), player=player
+                    )
+                    judged += 1
+    assert early_ones >= 10 and judged >= 3
 
 
 @pytest.mark.parametrize("game_name", GAMES)

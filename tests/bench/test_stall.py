@@ -22,10 +22,12 @@ def test_each_flood_reaches_the_server_beside_the_probe(flood: str) -> None:
     sent = figures["strong"]["actions"] if flood == "strong" else figures["flood"]["requests"]
     assert sent > 0, f"the {flood} flood sent nothing"
     assert figures["probe"]["reads"] > 0 and figures["probe"]["actions"] > 0
-    # The one answer a flood may get besides success: the coach busy (503, in words).
+    # The one answer a flood may get besides success: the coach busy (503, in words), to
+    # the replay viewer's suggestion or a hint (neither has a stand-in: issue 27).
     refused = set(figures["errors"]) - {"flood: 503"}
     assert not refused, figures["errors"]
-    assert "flood: 503" not in figures["errors"] or flood == "replay-hint", figures["errors"]
+    coach = ("replay-hint", "hint")
+    assert "flood: 503" not in figures["errors"] or flood in coach, figures["errors"]
 
 
 def test_an_unknown_flood_is_refused_in_words() -> None:

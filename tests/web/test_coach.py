@@ -9,6 +9,7 @@ processes, as a person meets them.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -169,6 +170,18 @@ def test_the_review_of_a_deal_played_at_random_shows_progress_and_the_costliest_
         assert item.locator(".finding-reason").inner_text() == findings[index]["text"]
         assert item.locator(".finding-hand .card").count() >= 1
         assert item.locator(".finding-moves .card, .finding-moves").count() >= 1
+    # Every finding, in the server's order (the gain's, whatever the language), says why,
+    # with both chances and an interval whose lower end never reads as zero.
+    shown = page.locator(".finding")
+    assert [shown.nth(i).get_attribute("data-step") for i in range(shown.count())] == [
+        str(finding["step"]) for finding in findings
+    ]
+    for index, finding in enumerate(findings):
+        item = shown.nth(index)
+        assert item.locator(".finding-reason").inner_text() == finding["text"] != ""
+        assert item.locator(".finding-head").inner_text().count("%") == 2
+        gain = item.locator(".finding-gain").inner_text()
+        assert gain.count("%") == 3 and not re.search(r"[+]0%", gain), gain
     # A reload finds it ready at once.
     page.reload()
     page.wait_for_selector("#table-app[data-ready=true]")

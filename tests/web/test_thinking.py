@@ -26,8 +26,16 @@ from cardavia.games.registry import get_game
 from cardavia.records import Deal
 from cardavia.web import thinking
 from cardavia.web.app import create_app
+from cardavia.web.errors import ANSWERS
 from cardavia.web.settings import Settings
-from cardavia.web.thinking import Thinker, TooManyTurnsError, Turn, TurnLimiter, give_hint
+from cardavia.web.thinking import (
+    CoachBusyError,
+    Thinker,
+    TooManyTurnsError,
+    Turn,
+    TurnLimiter,
+    give_hint,
+)
 
 
 def positions(game: str, count: int) -> Iterator[tuple[Any, Any, int, int]]:
@@ -87,6 +95,36 @@ def test_a_late_decision_is_made_by_basic_and_logged(caplog: pytest.LogCaptureFi
     finally:
         release.set()
         thinking.decide = original
+        pool.shutdown()
+
+
+def test_a_late_hint_says_the_coach_is_busy_and_gives_no_other_opinion(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A late hint had ``basic``'s choice stand in for the coach's: a second opinion of
+    the position, which the review and the replay viewer could contradict (issue 27).
+    Now it is refused (503 over the API) and counted, never answered by another player."""
+    release = threading.Event()
+    pool = ThreadPoolExecutor(1)
+    thinker = Thinker(seconds=0.02, pool=pool)
+    original = thinking.give_hint
+    thinking.give_hint = lambda *args: release.wait(30) and None  # type: ignore[assignment]
+    try:
+        view, legal, _, _ = next(positions("chuopai", 1))
+        with (
+            caplog.at_level(logging.WARNING, logger="cardavia.web"),
+            pytest.raises(CoachBusyError),
+        ):
+            asyncio.run(thinker.hint("chuopai", view, legal, "somebody"))
+        assert thinker.late_hints == 1 and thinker.fallbacks == 0
+        (record,) = caplog.records
+        assert "hint in chuopai" in record.getMessage()
+        answer = ANSWERS[CoachBusyError]
+        assert answer.status == 503
+        assert answer.headers(CoachBusyError()) == {"Retry-After": "2"}
+    finally:
+        release.set()
+        thinking.give_hint = original
         pool.shutdown()
 
 

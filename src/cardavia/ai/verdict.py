@@ -5,7 +5,9 @@ would have played" all call :func:`verdict`, and :func:`position_rng` is the onl
 randomness it uses: a hash of the seat's view (its JSON form, which holds the seat, the
 step, the hand and the public history, and nothing the seat cannot see). Never the
 deal's seed, the deck or a caller's key: so the three agree by construction, and
-reshuffling the cards the seat cannot see changes nothing.
+reshuffling the cards the seat cannot see changes nothing. The view is first taken as
+the engine asks it (:func:`as_asked`): a Sì Sè Pái seat that answers a claim window
+early, at a table of people, gets the opinion of that decision the record will show.
 
 A verdict is ``strong``'s choice (:func:`coach`, the registry's ``strong`` at its
 default budget) with the facts of its reason (``ai/<game>/hint.py: explain``). Asked
@@ -106,10 +108,25 @@ class Verdict:
         return self.chances[1].win
 
 
+def _judge(game: str) -> Any:
+    """The game's ``ai/<game>/review.py``: its playouts and :func:`as_asked`."""
+    if game not in GAME_NAMES:
+        raise ValueError(f"no coach for {game!r}: one of {', '.join(GAME_NAMES)}")
+    return importlib.import_module(f"cardavia.ai.{game}.review")
+
+
+def as_asked(game: str, view: Any) -> Any:
+    """The view a verdict judges for ``view``: the seat's view when the engine asks it
+    (``ai/<game>/review.py: as_asked``). A Sì Sè Pái seat answering a claim window
+    before its turn (at a table of people) sees the same cards and history as at its
+    turn, only an earlier ``step`` and another seat ``to_act``; judged as asked, its
+    hint is the opinion the review and the replay viewer give of that decision."""
+    return _judge(game).as_asked(view)
+
+
 def explain(game: str, view: Any, legal: Sequence[Any], action: Any) -> Facts:
     """The facts behind choosing ``action`` at the seat of ``view`` (the game's
-    ``ai/<game>/hint.py: explain``): what a verdict says, and what a late hint's
-    fallback says of its own choice."""
+    ``ai/<game>/hint.py: explain``): what a verdict says of its action."""
     facts: Facts = importlib.import_module(f"cardavia.ai.{game}.hint").explain(view, legal, action)
     return facts
 
@@ -131,14 +148,13 @@ def verdict(
     ``player`` replaces :func:`coach` (tests use a cheap one); every caller of one
     position must pass the same.
     """
-    if game not in GAME_NAMES:
-        raise ValueError(f"no coach for {game!r}: one of {', '.join(GAME_NAMES)}")
+    judge = _judge(game)
+    view = judge.as_asked(view)
     rng = position_rng(view)
     action = (player or coach(game)).choose(view, legal, rng)
     reason = explain(game, view, legal, action)
     if chosen is None or chosen == action:
         return Verdict(action, reason)
-    judge = importlib.import_module(f"cardavia.ai.{game}.review")
     count = VERDICT_WORLDS if worlds is None else worlds
     results: list[tuple[float, float]] = judge.playouts(view, (action, chosen), rng, count)
     differences = [suggested - played for suggested, played in results]

@@ -40,7 +40,7 @@ from cardavia.web.tables.hub import TooManyWatchersError
 from cardavia.web.tables.model import BadTableInputError, TableError, TableRefusedError
 from cardavia.web.tables.service import RemovedError, TableNotFoundError
 from cardavia.web.text import Gettext
-from cardavia.web.thinking import TooManyTurnsError
+from cardavia.web.thinking import CoachBusyError, TooManyTurnsError
 
 log = logging.getLogger("cardavia.web")
 
@@ -149,6 +149,9 @@ ANSWERS: dict[type[Exception], Answer] = {
     StoreUnavailableError: Answer(
         503, _fixed(UNAVAILABLE), headers=lambda exc: {"Retry-After": "2"}
     ),
+    # A hint the workers had no time for (the API's only; a page says it in its own
+    # words): no other player's choice in the coach's name.
+    CoachBusyError: Answer(503, headers=_retry_after),
 }
 """Every error a service raises that is an answer, not a fault: status and words."""
 

@@ -10,6 +10,10 @@ listed; only a significant verdict is a finding (``ai.review.Finding.of``). The
 findings, costliest first (``ai.review.ranked``), are stored with the deal (``review``,
 as plain facts): a reload, another process or a restarted server finds them. A review
 under way lives in this process only; a restart begins it again.
+
+A stored review says which rule made it (``rule``: :data:`RULE`). One kept before the
+rule (issue 27: findings rated below the choice made, ties at 100 %, no interval) is
+not shown: it is judged again under the rule, and the new one replaces it.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.ai.review import Finding, ranked
+from cardavia.ai.verdict import SIGMAS, VERDICT_WORLDS
 from cardavia.records.replay import seat_decisions
 from cardavia.store import VersionConflictError
 from cardavia.web.deals import ConflictError, DealService, LiveDeal
@@ -32,6 +37,15 @@ log = logging.getLogger("cardavia.web")
 
 SHOWN = 3
 """The costliest findings whose position (hand, public card) the review keeps."""
+RULE = f"paired {SIGMAS:g} sigmas, {VERDICT_WORLDS} worlds"
+"""What a stored review was judged by (``ai.verdict``: the paired test's threshold and
+the worlds it is played out in). A stored review under another rule, or none, is judged
+again."""
+
+
+def current(review: dict[str, Any] | None) -> bool:
+    """True when ``review`` (as stored with a deal) was made under :data:`RULE`."""
+    return review is not None and review.get("rule") == RULE
 
 
 @dataclass
@@ -63,7 +77,7 @@ class Reviews:
         if not live.over:
             raise ConflictError("the review is ready once the deal is over")
         kept = self._kept(live, seat)
-        if kept is not None:
+        if kept is not None and current(kept):
             return {"status": "ready", **kept}
         key = (live.stored.id, seat)
         running = self._running.get(key)
@@ -110,7 +124,7 @@ class Reviews:
                 if rank < SHOWN:
                     data["scene"] = presenter.scene(found.view)
                 facts.append(data)
-            review = {"decisions": len(decisions), "findings": facts}
+            review = {"decisions": len(decisions), "findings": facts, "rule": RULE}
             if stored.meta is None:
                 self._keep(stored.id, review)
             else:
@@ -122,11 +136,12 @@ class Reviews:
 
     def _keep(self, game_id: str, review: dict[str, Any]) -> None:
         """Store a deal against the AIs' review over the deal as it now is (a hint or
-        another process may have moved its version on)."""
+        another process may have moved its version on), over one kept under an older
+        rule."""
         store = self.service.store
         for _ in range(3):
             stored = store.get(game_id)
-            if stored is None or stored.review is not None:
+            if stored is None or current(stored.review):
                 return
             try:
                 # The cache finds the new version and takes it over without a replay.

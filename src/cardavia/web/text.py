@@ -139,6 +139,9 @@ def common_messages(_: Gettext) -> dict[str, str]:
         # The coach (issue 15): a hint at each decision, the misclick guard, the review.
         "hint_label": _("Hint: {sentence}"),
         "hints_used": _("Hints asked for in this deal: {count}"),
+        # No worker had time for the hint: the coach never answers with another
+        # player's opinion, the person asks again.
+        "hint_busy": _("The coach is busy with other players' positions: ask again in a moment."),
         "pending": _("Your choice goes in a moment: {action}."),
         "undo": _("Undo"),
         "undone": _("Taken back: choose again."),

@@ -23,9 +23,11 @@ the process for seconds. Here:
   reviews can hold every worker. A job not started by its deadline is not started.
 
 - Hints (the coach's verdict, ``ai/verdict.py``: ``strong``'s choice and its facts) go to
-  the same workers under the same cap; a late one is ``basic``'s choice with its own
-  facts. Their generator is the verdict's own (a hash of the seat's view), never the
-  deal's.
+  the same workers under a longer cap (:data:`HINT_SECONDS`). Their generator is the
+  verdict's own (a hash of the seat's view), never the deal's. A late hint has no
+  stand-in: another player's choice shown as the coach's would be a second opinion of
+  the position, which the review and the replay viewer might contradict (issue 27), so
+  the person is told the coach is busy (:class:`CoachBusyError`, 503) and asks again.
 
 A player factory given by a test (``create_app(players=...)``) decides inline, as before.
 
@@ -58,7 +60,7 @@ from typing import Any
 from cardavia.ai.base import AnyPlayer
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
-from cardavia.ai.verdict import Verdict, coach, explain, position_rng, verdict
+from cardavia.ai.verdict import Verdict, coach, verdict
 from cardavia.web.fair_share import FairShare
 
 log = logging.getLogger("cardavia.web")
@@ -222,6 +224,8 @@ class Thinker:
         self._players: dict[tuple[str, str], AnyPlayer] = {}
         self.fallbacks = 0
         """Decisions ``basic`` made because the worker's was late (since start-up)."""
+        self.late_hints = 0
+        """Hints answered "the coach is busy" because the workers were late (since start-up)."""
 
     def offloaded(self, level: str) -> bool:
         """True when ``level``'s decisions go to the workers (and are awaited)."""
@@ -287,27 +291,22 @@ class Thinker:
     ) -> tuple[Any, Any]:
         """The coach's recommendation among ``legal`` for the seat of ``view`` and its
         reason (:func:`give_hint`); from the workers when there are any, in ``client``'s
-        share of them; ``basic``'s choice and its facts when they are late."""
+        share of them. :class:`CoachBusyError` when they are late: never another
+        player's opinion in the coach's name (the site answers 503, ask again)."""
         try:
             return await self.recommend(game, view, legal, client)
         except CoachBusyError:
-            self.fallbacks += 1
-            log.warning(
-                "hint in %s: no answer within %g s; %s's choice instead",
-                game,
-                HINT_SECONDS * self.seconds,
-                FALLBACK,
-            )
-            choice = self._inline(game, FALLBACK).choose(view, legal, position_rng(view))
-            return choice, explain(game, view, legal, choice)
+            self.late_hints += 1
+            log.warning("hint in %s: no answer within %g s", game, HINT_SECONDS * self.seconds)
+            raise
 
     async def recommend(
         self, game: str, view: Any, legal: Sequence[Any], client: str = "local"
     ) -> tuple[Any, Any]:
         """The coach's verdict among ``legal`` for the seat of ``view`` (:func:`give_hint`)
         and its reason, with no stand-in: :class:`CoachBusyError` when the workers did
-        not answer within a hint's cap (the replay viewer says so rather than show
-        another player's opinion as the coach's)."""
+        not answer within a hint's cap (the hint and the replay viewer say so rather
+        than show another player's opinion as the coach's)."""
         if self._pool is None or self._inline_only:
             found = give_hint(game, view, legal)
             assert found is not None  # no deadline

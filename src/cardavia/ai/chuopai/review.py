@@ -16,6 +16,12 @@ from cardavia.games.chuopai.actions import Action
 from cardavia.games.chuopai.view import ChuoPaiView
 
 
+def as_asked(view: ChuoPaiView) -> ChuoPaiView:
+    """``view`` itself: one Chuo Pai seat decides at a time, only when the engine asks it
+    (the Sì Sè Pái counterpart moves an early claim answer's view to its own turn)."""
+    return view
+
+
 def playouts(
     view: ChuoPaiView, actions: Sequence[Action], rng: random.Random, worlds: int
 ) -> list[tuple[float, ...]]:

@@ -354,7 +354,8 @@ async function askHint() {
       body: JSON.stringify({ step }),
     });
     const body = await response.json();
-    if (!response.ok) notice(ui.text("error", { error: body.error }));
+    if (response.status === 503) notice(ui.text("hint_busy"));
+    else if (!response.ok) notice(ui.text("error", { error: body.error }));
     else if (step === state.step) {
       hinted = { step, action: body.action, text: body.text };
       // A table of people does not count its hints.
@@ -413,9 +414,12 @@ document.addEventListener("keydown", (event) => {
 // shows how far it is (reading it again every moment); a reload finds it ready.
 let reviewing = false;
 const percent = new Intl.NumberFormat(document.documentElement.lang, { style: "percent" });
+// A finding's gain and its interval to a tenth of a point: a listed finding's interval
+// lies above zero, and a lower end of 0.3 points must not read "+0%".
 const signed = new Intl.NumberFormat(document.documentElement.lang, {
   style: "percent",
   signDisplay: "exceptZero",
+  maximumFractionDigits: 1,
 });
 
 async function showReview() {
@@ -472,7 +476,7 @@ function reviewList(found) {
       }),
     );
     item.append(head);
-    // Reviews stored before the interval was kept have none.
+    // Every finding has its interval (a review stored before it is judged again).
     if (finding.gain_low !== undefined && finding.gain_high !== undefined) {
       const gain = ui.text("review_gain", {
         gain: signed.format(finding.gain),
