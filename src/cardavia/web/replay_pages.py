@@ -49,7 +49,7 @@ reads, and room for the form's own parts around it."""
 _SHARE = re.compile(r"^[A-Za-z0-9_-]{24}$")
 TIMELINES: Memo[str, dict[str, Any]] = Memo(64)
 """Timelines by their record's digest (about 100 kB each as JSON)."""
-SUGGESTIONS: Memo[tuple[str, int], str] = Memo(4096)
+SUGGESTIONS: Memo[tuple[str, int, int], str] = Memo(4096)
 """The coach's recommendation at a person's decision of a finished deal: (deal, step)."""
 
 
@@ -59,14 +59,14 @@ SUGGESTIONS: Memo[tuple[str, int], str] = Memo(4096)
 @router.get("/replay/{game_id}", response_class=HTMLResponse)
 async def own_replay(game_id: str, request: Request, service: DealsDep) -> Response:
     """A finished deal of this browser, step by step, face up: one it played against the
-    AIs, or a table's deal it was dealt into (whose seats are named by their players, as
-    at the table; the coach's choices are a deal against the AIs' own so far)."""
-    found, _seat = service.seat_of(game_id, browsers.browser_hash(request))
+    AIs, or a table's deal it was dealt into, seen from the browser's own seat (its hand
+    at the bottom, the coach's choices at its own decisions)."""
+    found, seat = service.seat_of(game_id, browsers.browser_hash(request))
     stored = _finished(found)
-    own = stored.meta is None
-    hints = f"/replay/{stored.id}/hint" if own else None
+    hints = f"/replay/{stored.id}/hint"
+    record = stored_record(stored)
     return await _viewer(
-        request, service.thinker, stored_record(stored), stored=stored, own=own, hints=hints
+        request, service.thinker, record, stored=stored, own=True, hints=hints, me=seat
     )
 
 
@@ -98,10 +98,11 @@ async def own_hint(game_id: str, step: int, request: Request, service: DealsDep)
     """The coach's recommendation at a decision of the person in a finished deal of this
     browser: kept once found; searched for in the workers, in this client's share of
     them (503 when they are too busy to answer in time)."""
-    stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
-    action = SUGGESTIONS.get((stored.id, step))
+    found_deal, seat = service.seat_of(game_id, browsers.browser_hash(request))
+    stored = _finished(found_deal)
+    action = SUGGESTIONS.get((stored.id, seat, step))
     if action is None:
-        found = decision_at(stored_record(stored), step)
+        found = decision_at(stored_record(stored), step, seat)
         if found is None:
             return JSONResponse({"error": f"step {step} is not a decision of the person"}, 404)
         view, legal = found
@@ -112,18 +113,18 @@ async def own_hint(game_id: str, step: int, request: Request, service: DealsDep)
         except CoachBusyError as busy:
             headers = {"Retry-After": str(busy.retry_after)}
             return JSONResponse({"error": str(busy)}, 503, headers=headers)
-        action = SUGGESTIONS.put((stored.id, step), str(chosen))
-    return JSONResponse({"step": step, "seat": PERSON, "action": action})
+        action = SUGGESTIONS.put((stored.id, seat, step), str(chosen))
+    return JSONResponse({"step": step, "seat": seat, "action": action})
 
 
-def decision_at(record: Record, step: int) -> tuple[Any, list[Any]] | None:
-    """The person's view and legal actions at ``step`` of ``record``, or ``None`` when
-    the person had no choice to make there."""
+def decision_at(record: Record, step: int, seat: int = PERSON) -> tuple[Any, list[Any]] | None:
+    """``seat``'s view and legal actions at ``step`` of ``record``, or ``None`` when that
+    seat had no choice to make there."""
     state = position(record, step)
-    legal = [] if state is None or state.to_act != PERSON else list(state.legal_actions())
+    legal = [] if state is None or state.to_act != seat else list(state.legal_actions())
     if len(legal) < 2:
         return None
-    return state.view(PERSON), legal
+    return state.view(seat), legal
 
 
 def suggestion(record: Record, step: int) -> str | None:
@@ -202,22 +203,26 @@ async def _viewer(
     ai_run: bool = False,
     file_name: str | None = None,
     hints: str | None = None,
+    me: int = PERSON,
 ) -> Response:
     """The viewer page of ``record`` (``timeline`` raises ``RecordError`` on a bad one);
     ``hints`` is where the strong player's choices at the person's decisions are asked:
     on the owner's own replay only (the sentences speak to "you"; a file's deal has no
-    person known to the site, and the AI's run has no person's choice)."""
+    person known to the site, and the AI's run has no person's choice). ``me`` is the
+    reader's seat on their own replay: drawn at the bottom, named "You"."""
     _ = gettext_for(request)
     steps = await _timeline(request, thinker, record)
     info = catalog.games(_)[record.game]
     seats = games.WEB_GAMES[record.game].seat_names(_)
-    if not own:
-        seats[0] = _("South")  # the person is "you" only on their own replay
     if record.meta.get("table"):
         # A table's players by the names every one of them saw, never a place or an AI's
         # name that seat would have against the AIs.
         named = players_of(record, seats)
         seats = [name or seats[seat] for seat, name in enumerate(named)]
+    elif not own:
+        seats[0] = _("South")  # the person is "you" only on their own replay
+    if own:
+        seats[me] = _("You")
     data: dict[str, Any] = {
         "game": record.game,
         "timeline": steps,
@@ -225,11 +230,12 @@ async def _viewer(
         "players": players_of(record, seats),
         "messages": replay_messages(_),
         "hint_url": hints,
+        "me": me,
     }
     context = {
         "game": info,
         "replay": data,
-        "table": _table_data(record.game, stored, seats, own, _),
+        "table": _table_data(record.game, stored, seats, own, _) | {"me": me},
         "viewer": True,
         "stored": stored,
         "own": own,

@@ -132,7 +132,19 @@ def test_each_person_finds_the_deal_in_their_deals_and_reviews_their_own_play(
         replayed = person.get(f"/replay/{deal_id}")
         assert replayed.status_code == 200
         data = json.loads(replayed.text.split('id="replay-data">')[1].split("</script>")[0])
-        assert data["seats"] == record.meta["players"], "the replay names the table's players"
+        named = [
+            "You" if seat == person.seat else name
+            for seat, name in enumerate(record.meta["players"])
+        ]
+        assert data["seats"] == named, "the replay names the table's players, the reader You"
+        assert data["me"] == person.seat
+        # The coach's choice at the person's own decisions, and only theirs.
+        mine = seat_decisions(record, person.seat)
+        theirs = seat_decisions(record, 1 - person.seat)
+        asked = person.get(f"/replay/{deal_id}/hint/{mine[0][0].step}")
+        assert asked.status_code == 200 and asked.json()["seat"] == person.seat
+        assert asked.json()["action"] in {str(action) for action in mine[0][1]}
+        assert person.get(f"/replay/{deal_id}/hint/{theirs[0][0].step}").status_code == 404
     # The two reviews are each person's own, and kept: read again, the same.
     assert review_of(ann, table) == review_of(ann, table)
 
