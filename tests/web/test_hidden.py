@@ -116,6 +116,29 @@ def test_the_table_page_carries_the_same_state_as_the_api(client: TestClient) ->
     assert data["state"] == api_state
 
 
+def check_opening(
+    opening: dict[str, Any] | None, state: dict[str, Any], store: GameStore, rng: random.Random
+) -> None:
+    """The page's opening (the cards as dealt, and the events since) is seat 0's own past:
+    there only until seat 0 has decided, its view exactly the engine's view of seat 0 as
+    dealt and the same when every card seat 0 could not see then is shuffled, its events
+    those of seat 0's log (with what each changed)."""
+    stored, _ = true_state(store, state["id"])
+    decided = any(seat == 0 for seat, _ in stored.decisions)
+    assert (opening is None) == (decided or state["status"] != "ongoing")
+    if opening is None:
+        return
+    game = get_game(stored.game)
+    dealt = game.deal(tuple(game.parse_card(code) for code in stored.deck), stored.first)
+    presenter = PRESENTERS[stored.game]
+    assert opening["view"] == presenter.view_json(dealt.view(0), [])
+    assert presenter.view_json(dealt.shuffle_unseen(0, rng).view(0), []) == opening["view"]
+    history = [{k: v for k, v in event.items() if k != "after"} for event in opening["events"]]
+    assert history == state["view"]["history"]
+    for event in opening["events"]:
+        assert event["type"] != "answered" or event["seat"] == 0
+
+
 PAGE_DEALS = 5  # per game: every page of each is checked
 
 
@@ -161,6 +184,7 @@ def test_every_table_page_shows_seat_0s_cards_and_nothing_more(
             data, faces, rest = page_parts(page.text)
             assert data.pop("state") == state
             check(state, store, rng)
+            check_opening(data.pop("opening"), state, store, rng)
             # What else the page's script gets is the same for every deal of the game.
             deal_free = {key: value for key, value in data.items() if key not in ("id", "urls")}
             extras = extras or deal_free
