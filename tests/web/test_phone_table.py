@@ -47,8 +47,11 @@ LAYOUT = """({ least }) => {
     const box = el.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility === "visible";
   };
-  const label = (el) => (el.dataset.code || el.getAttribute("aria-label") || el.textContent).trim().slice(0, 40);
-  if (root.scrollWidth > width) problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${width}`);
+  const label = (el) =>
+    (el.dataset.code || el.getAttribute("aria-label") || el.textContent).trim().slice(0, 40);
+  if (root.scrollWidth > width) {
+    problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${width}`);
+  }
 
   // The game's bar holds all its controls.
   const bar = document.querySelector(".game-bar");
@@ -60,14 +63,16 @@ LAYOUT = """({ least }) => {
     for (const item of bar.querySelectorAll("a, button, .deal-label")) {
       if (!shown(item)) continue;
       const box = item.getBoundingClientRect();
-      if (box.left < Math.max(0, room.left) - 1 || box.right > Math.min(width, room.right) + 1) {
+      const left = Math.max(0, room.left) - 1;
+      if (box.left < left || box.right > Math.min(width, room.right) + 1) {
         problems.push(`the bar's "${label(item)}" at ${round(box)} outside ${round(room)}`);
       }
     }
     // On its side, the bar lies in the header, between the wordmark and the menus.
     for (const other of document.querySelectorAll(".wordmark, .header-tools")) {
       const box = other.getBoundingClientRect();
-      if (box.right > room.left + 1 && box.left < room.right - 1 && box.bottom > room.top && box.top < room.bottom) {
+      const across = box.right > room.left + 1 && box.left < room.right - 1;
+      if (across && box.bottom > room.top && box.top < room.bottom) {
         problems.push(`the bar ${round(room)} overlaps ${other.className} ${round(box)}`);
       }
     }
@@ -82,31 +87,39 @@ LAYOUT = """({ least }) => {
   const scrolls = Boolean(hand) && hand.scrollHeight > hand.clientHeight + 1;
   buttons.forEach((button, index) => {
     const box = boxes[index];
-    smallest = smallest ? [Math.min(smallest[0], box.width), Math.min(smallest[1], box.height)] : [box.width, box.height];
+    smallest = [Math.min(smallest?.[0] ?? box.width, box.width),
+      Math.min(smallest?.[1] ?? box.height, box.height)];
     if (box.width < __TAP__ - 0.5 || box.height < __TAP__ - 0.5) {
-      problems.push(`card ${label(button)} is a ${box.width.toFixed(1)} × ${box.height.toFixed(1)} target`);
+      const size = `${box.width.toFixed(1)} × ${box.height.toFixed(1)}`;
+      problems.push(`card ${label(button)} is a ${size} target`);
     }
     for (let other = index + 1; other < boxes.length; other += 1) {
       const them = boxes[other];
       const across = Math.min(box.right, them.right) - Math.max(box.left, them.left);
       const down = Math.min(box.bottom, them.bottom) - Math.max(box.top, them.top);
-      if (across > 1 && down > 1) problems.push(`cards ${label(button)} and ${label(buttons[other])} overlap`);
+      if (across > 1 && down > 1) {
+        problems.push(`cards ${label(button)} and ${label(buttons[other])} overlap`);
+      }
     }
     if (!scrolls && (box.top < handBox.top - 1 || box.bottom > handBox.bottom + 1)) {
-      problems.push(`card ${label(button)} at ${round(box)} outside the hand ${round(handBox)}, which does not scroll`);
+      const where = `${round(box)} outside the hand ${round(handBox)}`;
+      problems.push(`card ${label(button)} at ${where}, which does not scroll`);
     }
     // A tap at its centre reaches it (when the hand shows it now).
     const x = (box.left + box.right) / 2;
     const y = (box.top + box.bottom) / 2;
     if (y > handBox.top && y < handBox.bottom && y < height) {
       const hit = document.elementFromPoint(x, y)?.closest(".card-button");
-      if (hit !== button) problems.push(`a tap on ${label(button)} reaches ${hit ? label(hit) : "no card"}`);
+      if (hit !== button) {
+        problems.push(`a tap on ${label(button)} reaches ${hit ? label(hit) : "no card"}`);
+      }
     }
   });
   if (scrolls && !["auto", "scroll"].includes(getComputedStyle(hand).overflowY)) {
     problems.push("the hand's cards do not fit and it does not scroll");
   }
-  if (hand && shown(hand) && (handBox.bottom > height + 1 || handBox.right > width + 1)) {
+  const offScreen = handBox && (handBox.bottom > height + 1 || handBox.right > width + 1);
+  if (buttons.length && offScreen) {
     problems.push(`the hand ${round(handBox)} is off the screen`);
   }
 
@@ -129,15 +142,19 @@ LAYOUT = """({ least }) => {
     if (!shown(card) || (endOpen && !ending.contains(card))) continue;
     const edge = card.getBoundingClientRect();
     for (const el of card.querySelectorAll("*")) {
-      const own = [...el.childNodes].some((node) => node.nodeType === 3 && node.textContent.trim());
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
       if (!own || !shown(el)) continue;
       const style = getComputedStyle(el);
       const size = parseFloat(style.fontSize) * scale(el);
-      if (tiniest === null || size < tiniest.size) tiniest = { size, text: el.textContent, code: card.dataset.code };
+      if (tiniest === null || size < tiniest.size) {
+        tiniest = { size, text: el.textContent, code: card.dataset.code };
+      }
       const what = `"${el.textContent}" on ${card.dataset.code} (${card.className})`;
       if (size < least - 0.05) problems.push(`${what} at ${size.toFixed(1)} px`);
       const box = el.getBoundingClientRect();
-      if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5 || box.top < edge.top - 0.5 || box.bottom > edge.bottom + 0.5) {
+      const outside = box.left < edge.left - 0.5 || box.right > edge.right + 0.5
+        || box.top < edge.top - 0.5 || box.bottom > edge.bottom + 0.5;
+      if (outside) {
         problems.push(`${what} at ${round(box)} out of its card ${round(edge)}`);
         continue;
       }
@@ -148,10 +165,12 @@ LAYOUT = """({ least }) => {
         if (!line.width || !line.height) continue;
         const out = upright
           ? line.top < box.top - 0.5 || line.bottom > box.bottom + 0.5
-          : line.left < box.left - 0.5 || line.right > box.right + 0.5 || line.left < edge.left || line.right > edge.right;
+          : line.left < box.left - 0.5 || line.right > box.right + 0.5
+            || line.left < edge.left || line.right > edge.right;
         if (out) {
-          const exact = (b) => [b.left, b.top, b.right, b.bottom].map((v) => v.toFixed(1)).join(",");
-          problems.push(`${what} is cut: a line at ${exact(line)} in ${exact(box)}, card ${exact(edge)}`);
+          const exact = (b) => [b.left, b.top, b.right, b.bottom].map((v) => v.toFixed(1));
+          const where = `${exact(line)} in ${exact(box)}, card ${exact(edge)}`;
+          problems.push(`${what} is cut: a line at ${where}`);
           break;
         }
       }
@@ -164,15 +183,19 @@ LAYOUT = """({ least }) => {
     const title = document.getElementById("ending-title").getBoundingClientRect();
     const panel = ending.querySelector(".ending-card").getBoundingClientRect();
     headline = round(title);
-    if (title.top < Math.max(0, panel.top) - 1 || title.bottom > Math.min(height, panel.bottom) + 1) {
-      problems.push(`the end's headline at ${round(title)} is out of view (panel ${round(panel)}, screen ${width} × ${height})`);
+    const low = Math.min(height, panel.bottom) + 1;
+    if (title.top < Math.max(0, panel.top) - 1 || title.bottom > low) {
+      const where = `panel ${round(panel)}, screen ${width} × ${height}`;
+      problems.push(`the end's headline at ${round(title)} is out of view (${where})`);
     }
   }
   return { problems, smallest, tiniest, scrolls, cards: buttons.length, headline };
 }""".replace("__TAP__", str(TAP))
 
 FLAT_FANS = """(flat) => {
-  for (const card of document.querySelectorAll(".fan > .card")) card.style.transform = flat ? "none" : "";
+  for (const card of document.querySelectorAll(".fan > .card")) {
+    card.style.transform = flat ? "none" : "";
+  }
 }"""
 """The museum's sample cards fan out, turned; they are measured upright."""
 
@@ -323,7 +346,9 @@ def test_a_table_of_friends_fits_a_phone(page: Page, random_site: str) -> None:
     page.wait_for_selector("#room:not([hidden])")
     page.click("#start")
     page.wait_for_selector("#panel-table:not([hidden])")
-    page.wait_for_function("() => document.querySelector('#hand .card-button, #prompt [data-action]')")
+    page.wait_for_function(
+        "() => document.querySelector('#hand .card-button, #prompt [data-action]')"
+    )
     settle(page)
     check_phones(page, "a table of friends")
 
@@ -373,3 +398,66 @@ def test_the_museums_sample_cards_are_whole(page: Page, random_site: str, lang: 
             assert found["problems"] == [], f"{path} at {width} px: {found['problems'][:8]}"
             assert found["tiniest"] is not None, f"{path}: sample cards"
         page.set_viewport_size({"width": 360, "height": 740})
+
+
+# -- Your deals and the replay on a phone (and a desktop) --------------------------------------
+
+READING = """() => {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  // Every word of the charts, at the page's size (an SVG's own text would scale down).
+  for (const svg of document.querySelectorAll("svg.chart")) {
+    for (const text of svg.querySelectorAll("text")) {
+      const size = parseFloat(getComputedStyle(text).fontSize) * svg.getScreenCTM().a;
+      if (size < 10) problems.push(`the chart's "${text.textContent}" at ${size.toFixed(1)} px`);
+    }
+  }
+  for (const el of document.querySelectorAll(".chart-tick, .chart-dates span, .chart-axis-label")) {
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 10) problems.push(`the chart's "${el.textContent}" at ${size} px`);
+  }
+  for (const table of document.querySelectorAll("table")) {
+    const box = table.getBoundingClientRect();
+    if (box.right > width + 1) problems.push(`a table ends at ${Math.round(box.right)}`);
+  }
+  // A face-up hand shows each card whole, side by side; the dead pile's title whole.
+  for (const hand of document.querySelectorAll(".open-hand")) {
+    if (hand.hasAttribute("data-overlap")) problems.push("a face-up hand overlaps its cards");
+  }
+  for (const title of document.querySelectorAll(".dead .centre-title")) {
+    if (title.scrollWidth > title.clientWidth + 1) problems.push(`"${title.textContent}" is cut`);
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["it", "zh"])
+def test_your_deals_and_the_replay_read_on_a_phone_and_a_desktop(
+    page: Page, random_site: str, lang: str
+) -> None:
+    for game, seed in (("sisepai", 63), ("chuopai", 21)):
+        start_table(page, random_site, game, seed, lang)
+        game_id = page.url.rsplit("/", 1)[1].split("?")[0]
+        finish_by_request(page, random_site, game_id, lambda legal: sorted(legal)[0])
+        for (width, height), least in (((360, 740), PHONE_TEXT), ((1366, 768), DESKTOP_TEXT)):
+            page.set_viewport_size({"width": width, "height": height})
+            for step in (40, 0):
+                page.goto(f"{random_site}/replay/{game_id}?lang={lang}#{step}")
+                page.wait_for_selector("#replay-app[data-ready=true]")
+                settle(page)
+                where = f"the replay of {game} at step {step}, {width} px"
+                found = layout(page, least)
+                assert found["problems"] == [], f"{where}: {found['problems'][:8]}"
+                reading = page.evaluate(READING)
+                assert reading == [], f"{where}: {reading}"
+                assert page.locator(".open-hand .card").count() > 10, f"{where}: face-up hands"
+        page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{random_site}/deals?lang={lang}")
+    for width, height in ((360, 740), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        assert layout(page)["problems"] == [], f"Your deals at {width} px"
+        reading = page.evaluate(READING)
+        assert reading == [], f"Your deals at {width} px: {reading}"
+        assert page.locator(".chart-tick").count() == 4, "two charts, each with its scale"

@@ -61,7 +61,8 @@ UNSEEN = """(selectors) => {
       if (scroller) {
         const area = scroller.getBoundingClientRect();
         if (box.left < area.left - 1 || box.right > area.right + 1) {
-          problems.push(`${selector} "${el.dataset.code}" across ${Math.round(box.left)}-${Math.round(box.right)} outside its scrolling region`);
+          const across = `${Math.round(box.left)}-${Math.round(box.right)}`;
+          problems.push(`${selector} "${el.dataset.code}" across ${across} outside its region`);
         }
         continue;
       }

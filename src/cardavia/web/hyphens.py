@@ -16,6 +16,7 @@ shorter than two letters. Chinese names are left alone.
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -62,7 +63,7 @@ def _breaks(word: str, lang: str) -> list[int]:
     digraphs = DIGRAPHS.get(lang, frozenset())
     vowels = [at for at in range(len(lower)) if _is_vowel(lower, at, lang)]
     found = []
-    for left, right in zip(vowels, vowels[1:], strict=False):
+    for left, right in itertools.pairwise(vowels):
         run = lower[left + 1 : right]
         if not run:
             continue  # two vowels together: no break between them

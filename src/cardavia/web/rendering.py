@@ -29,8 +29,8 @@ from cardavia.cards.four_colour import CARDS
 from cardavia.i18n import catalogs
 from cardavia.i18n.languages import COOKIE, COOKIE_MAX_AGE, LANGUAGES, html_lang, negotiate
 from cardavia.web import cardfaces, text
-from cardavia.web.hyphens import breakable
 from cardavia.web.games import WEB_GAMES
+from cardavia.web.hyphens import breakable
 from cardavia.web.rulebook import RuleBook, render_book
 
 HERE = Path(__file__).parent

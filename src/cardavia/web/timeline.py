@@ -72,7 +72,8 @@ def timeline(record: Record) -> dict[str, Any]:
     for state, actor, caused in steps(record):
         scenes.append([presenter.scene(state.view(seat)) for seat in seats])
         hidden.append(presenter.hidden(state))
-        frames.append({"step": state.step, "events": [_event(presenter, event) for event in caused]})
+        events = [_event(presenter, event) for event in caused]
+        frames.append({"step": state.step, "events": events})
         actors.append(actor)
     private = _private_keys(scenes)
     out = []
