@@ -316,7 +316,8 @@ export async function createBoard(app, data, hooks = {}) {
   // else the first the hint suggests.
   function reveal(el) {
     if (!el.hasAttribute("data-scroll")) return;
-    const focused = el.contains(document.activeElement) ? document.activeElement : null;
+    const active = document.activeElement;
+    const focused = active !== el && el.contains(active) ? active : null;
     const target = focused ?? el.querySelector(".hinted");
     if (!target) return;
     const box = target.getBoundingClientRect();
