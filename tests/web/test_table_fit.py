@@ -1,5 +1,7 @@
 """One screen: at every decision of whole deals, on three desktops and three phone
-screens, everything the person needs to decide lies on the screen, unclipped.
+screens, everything the person needs to decide lies on the screen, unclipped (the hand
+on a phone may scroll rather than shrink its cards below a finger's width: its cards
+are then seen by scrolling it, test_phone_table.py).
 
 For each decision the test resizes the window to each size and checks, with bounding
 boxes, that each opponent's name, card count and groups (Chuo Pai: score pile), the
@@ -38,7 +40,7 @@ NEEDED = {
         "#round .card",
     ],
 }
-ALWAYS = ["#prompt .prompt-text", "#prompt button", "#hand .card"]
+ALWAYS = ["#prompt .prompt-text", "#prompt button", "#hand", "#hand .card"]
 
 # A box is seen when it lies inside the viewport and inside every ancestor that clips
 # its overflow (a region whose cards did not fit would hide some of them).
@@ -53,6 +55,17 @@ UNSEEN = """(selectors) => {
       if (el.closest("[hidden], .optional[data-dropped]")) continue;
       const box = el.getBoundingClientRect();
       if (!box.width || !box.height) continue;
+      // A region that scrolls (the hand on a phone, its cards a finger's width) shows
+      // each of its cards by scrolling: each lies across it, and it is seen itself.
+      const scroller = el.closest(".fit[data-scroll]");
+      if (scroller) {
+        const area = scroller.getBoundingClientRect();
+        if (box.left < area.left - 1 || box.right > area.right + 1) {
+          const across = `${Math.round(box.left)}-${Math.round(box.right)}`;
+          problems.push(`${selector} "${el.dataset.code}" across ${across} outside its region`);
+        }
+        continue;
+      }
       let room = { left: 0, top: 0, right: width, bottom: height };
       for (let up = el.parentElement; up; up = up.parentElement) {
         const style = getComputedStyle(up);

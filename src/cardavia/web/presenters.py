@@ -121,6 +121,7 @@ def visible_events(
                 data.setdefault("forced", decider is None or index > 0)
             else:
                 data.pop("forced", None)
+        presenter.annotate(data)
         if replay.prior is not None:
             presenter.explain(data, replay.prior, replay.action, seat)
         shown.append(data)

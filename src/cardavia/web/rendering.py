@@ -30,6 +30,7 @@ from cardavia.i18n import catalogs
 from cardavia.i18n.languages import COOKIE, COOKIE_MAX_AGE, LANGUAGES, html_lang, negotiate
 from cardavia.web import cardfaces, text
 from cardavia.web.games import WEB_GAMES
+from cardavia.web.hyphens import breakable
 from cardavia.web.rulebook import RuleBook, render_book
 
 HERE = Path(__file__).parent
@@ -50,6 +51,7 @@ def make_environment() -> Environment:
     # render_page always passes the request's own gettext).
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters["ticks"] = ticks
+    env.filters["breakable"] = _breakable
     env.globals["four_colour_face"] = cardfaces.four_colour_face
     env.globals["domino_halves"] = cardfaces.domino_halves
     env.globals["rule_book"] = rule_book
@@ -62,6 +64,13 @@ def make_environment() -> Environment:
 def ticks(value: str) -> Markup:
     """Text with ``code`` in backticks (as in the OpenAPI descriptions) shown as code."""
     return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(value))))
+
+
+@pass_context
+def _breakable(context: Context, name: str) -> str:
+    """A card's name with soft hyphens where it may break (``hyphens.breakable``), in
+    the language of the page rendering it."""
+    return breakable(name, str(context.get("lang", "en")))
 
 
 # -- the request's language ------------------------------------------------------------

@@ -72,7 +72,8 @@ def timeline(record: Record) -> dict[str, Any]:
     for state, actor, caused in steps(record):
         scenes.append([presenter.scene(state.view(seat)) for seat in seats])
         hidden.append(presenter.hidden(state))
-        frames.append({"step": state.step, "events": [_event(event) for event in caused]})
+        events = [_event(presenter, event) for event in caused]
+        frames.append({"step": state.step, "events": events})
         actors.append(actor)
     private = _private_keys(scenes)
     out = []
@@ -102,9 +103,11 @@ def timeline(record: Record) -> dict[str, Any]:
     }
 
 
-def _event(event: Any) -> dict[str, Any]:
-    """An engine event as JSON, with who may see it when it is private."""
+def _event(presenter: Any, event: Any) -> dict[str, Any]:
+    """An engine event as JSON, with who may see it when it is private, named as the
+    live table names it (``annotate``)."""
     data: dict[str, Any] = dict(event.to_json())
+    presenter.annotate(data)
     if event.seats is not None:
         data["seats"] = sorted(event.seats)
     return data

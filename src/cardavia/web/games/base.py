@@ -112,6 +112,12 @@ class WebGame(Protocol):
         the event; only what ``seat`` may see of it may be used."""
         ...
 
+    def annotate(self, data: dict[str, Any]) -> None:
+        """Add to ``data`` (an event, as JSON) what names it the same for every seat
+        (a Chuo Pai special combination's name): the live log's events and the replay's
+        alike, so both tell a deal in the same words."""
+        ...
+
     def window(self, view: Any) -> bool:
         """True while ``view``'s decision is one several seats answer at once, sealed
         (a Sì Sè Pái claim window): which of them the engine is asking is nobody's

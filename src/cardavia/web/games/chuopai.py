@@ -13,6 +13,7 @@ from typing import Any
 
 from cardavia.ai.verdict import verdict
 from cardavia.cards.dominoes import DOMINOES, Domino
+from cardavia.games.chuopai.actions import Action
 from cardavia.games.registry import get_game
 from cardavia.web.games import chuopai_coach
 from cardavia.web.games.base import GameInfo
@@ -174,6 +175,18 @@ class ChuoPaiWeb:
     def hidden(self, state: Any) -> dict[str, Any]:
         """Nothing: every card is dealt, and every play is face up."""
         return {}
+
+    def annotate(self, data: dict[str, Any]) -> None:
+        """A special combination's name on the event that plays it or wins the round
+        with it (chuopai.md §4): ``{"name": "Tian Jiu", "chinese": "天九"}``."""
+        if data["type"] not in ("lead", "beat", "round_won"):
+            return
+        played = Action.parse(str(data["action"])).play
+        if played is not None and played.combination is not None:
+            data["combination"] = {
+                "name": played.combination.name,
+                "chinese": played.combination.chinese,
+            }
 
     def explain(self, data: dict[str, Any], before: Any, action: str, seat: int) -> None:
         """Nothing to add: a Chuo Pai event says all there is (a pass is always forced)."""

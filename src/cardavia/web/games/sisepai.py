@@ -230,6 +230,9 @@ class SiSePaiWeb:
         """The stock, next card first (the state's ``deck[stock:]``)."""
         return {"stock": [str(CARDS[card]) for card in state.deck[state.stock :]]}
 
+    def annotate(self, data: dict[str, Any]) -> None:
+        """Nothing to add: a group's cards say what it is."""
+
     def explain(self, data: dict[str, Any], before: Any, action: str, seat: int) -> None:
         """Why a claim went the way it did, when ``seat`` answered and lost; the rules
         that decided a card a new player may not know (sisepai.md §6.2–6.4)."""

@@ -196,7 +196,9 @@ export async function createBoard(app, data, hooks = {}) {
 
   // Each `.fit` region has a fixed place on the screen; its cards take the largest width
   // (`--cw`) between the region's `--fit-min` and `--fit-max` at which everything fits,
-  // and past the smallest they overlap (`--overlap`, a share of a card). The size found
+  // and past the smallest they overlap (`--overlap`, a share of a card). A region that
+  // says `--fit-scroll: 1` (the hand on a touch screen: every card a finger's width)
+  // never overlaps nor shrinks past `--fit-min`: it scrolls instead. The size found
   // is kept for the same region, size and number of cards (regions are drawn anew on each
   // event, so they are known by their place), so the table never wobbles, and measuring
   // is done only when something changed.
@@ -209,16 +211,24 @@ export async function createBoard(app, data, hooks = {}) {
 
   function fit(el) {
     if (!el.offsetParent && el !== document.body) return;
+    // Where a scrolling region was scrolled to: trying sizes must not lose it.
+    const top = el.scrollTop;
+    el.removeAttribute("data-scroll");
     const count = el.querySelectorAll(".card").length;
     const key = `${count}/${el.childElementCount}/${el.clientWidth}x${el.clientHeight}`;
     const known = fitted.get(placeOf(el));
     if (known?.key === key) {
       apply(el, known);
-      if (!overflows(el)) return;
+      if (known.scroll || !overflows(el)) {
+        el.scrollTop = top;
+        bare(el);
+        return;
+      }
     }
     const style = getComputedStyle(el);
     const min = parseFloat(style.getPropertyValue("--fit-min")) || 20;
     const max = parseFloat(style.getPropertyValue("--fit-max")) || 60;
+    const scrolls = style.getPropertyValue("--fit-scroll").trim() === "1";
     let best = { key, cw: min, overlap: 0 };
     apply(el, { cw: max, overlap: 0 });
     if (!overflows(el)) best = { key, cw: max, overlap: 0 };
@@ -233,6 +243,7 @@ export async function createBoard(app, data, hooks = {}) {
       }
       apply(el, { cw: low, overlap: 0 });
       if (!overflows(el)) best = { key, cw: low, overlap: 0 };
+      else if (scrolls) best = { key, cw: min, overlap: 0, scroll: true };
       else {
         // Even the smallest cards do not fit: let them overlap, as little as will do,
         // first in rows, then (groups side by side) on one line.
@@ -245,32 +256,84 @@ export async function createBoard(app, data, hooks = {}) {
           }
         }
         // And past that, smaller still (side by side if they can, else overlapping):
-        // every card stays on the screen.
-        for (const overlap of [0, 0.85]) {
-          for (let cw = min - 1; cw >= 14 && !best; cw -= 1) {
+        // every card stays on the screen, down to the region's `--fit-floor` (a card's
+        // words stay whole down to it; the dead pile keeps its oldest out of view
+        // rather than draw them smaller).
+        const floor = parseFloat(style.getPropertyValue("--fit-floor")) || 14;
+        for (let cw = min - 1; cw >= floor && !best; cw -= 1) {
+          for (const overlap of [0, 0.85]) {
             const trial = { key, cw, overlap, line: overlap > 0 };
             apply(el, trial);
-            if (!overflows(el)) best = trial;
+            if (!overflows(el)) {
+              best = trial;
+              break;
+            }
           }
         }
-        best ??= { key, cw: 14, overlap: 0.85, line: true };
+        // Last, at the smallest size, closer still: a group's last card whole, the
+        // others a sliver each.
+        for (const overlap of [0.88, 0.91]) {
+          const trial = { key, cw: floor, overlap, line: true };
+          if (best) break;
+          apply(el, trial);
+          if (!overflows(el)) best = trial;
+        }
+        best ??= { key, cw: floor, overlap: 0.91, line: true };
       }
     }
     fitted.set(placeOf(el), best);
     apply(el, best);
+    el.scrollTop = top;
+    bare(el);
   }
 
-  function apply(el, { cw, overlap, line = false }) {
+  // A card's name that needs more lines than its card has room for is not drawn (its
+  // index stays), rather than cut: measured once the region's size is settled.
+  function bare(el) {
+    const names = [...el.querySelectorAll(".card:not(.small):not(.mini) > .card-name")];
+    for (const name of names) name.parentElement.removeAttribute("data-bare");
+    // A line's worth short (a few pixels over are only the font's ascent and descent).
+    const short = (name) => name.scrollHeight > name.clientHeight + name.clientHeight / 4 + 3;
+    const below = (name) =>
+      name.getBoundingClientRect().bottom > name.parentElement.getBoundingClientRect().bottom;
+    const cut = names.filter((name) => name.clientHeight && (short(name) || below(name)));
+    for (const name of cut) name.parentElement.setAttribute("data-bare", "");
+  }
+
+  function apply(el, { cw, overlap, line = false, scroll = false }) {
     el.style.setProperty("--cw", `${cw}px`);
     el.style.setProperty("--overlap", String(overlap));
     el.toggleAttribute("data-overlap", overlap > 0);
     el.toggleAttribute("data-line", line);
+    el.toggleAttribute("data-scroll", scroll);
+    // A region that scrolls can be reached by the keyboard: through its own buttons, or
+    // itself when it has none (cards shown while the AIs play, a replay's hand).
+    if (scroll && !el.querySelector("button:not(:disabled)")) el.tabIndex = 0;
+    else if (el.getAttribute("tabindex") === "0") el.removeAttribute("tabindex");
+  }
+
+  // A region that scrolls keeps in view the card the person is at: the focused one,
+  // else the first the hint suggests.
+  function reveal(el) {
+    if (!el.hasAttribute("data-scroll")) return;
+    const active = document.activeElement;
+    const focused = active !== el && el.contains(active) ? active : null;
+    const target = focused ?? el.querySelector(".hinted");
+    if (!target) return;
+    const box = target.getBoundingClientRect();
+    const room = el.getBoundingClientRect();
+    const margin = 10;
+    // A card taller than the room shows its top (its index, its glyph).
+    const tall = box.height > room.height - 2 * margin;
+    if (box.top < room.top + margin || tall) el.scrollTop -= room.top + margin - box.top;
+    else if (box.bottom > room.bottom - margin) el.scrollTop += box.bottom - room.bottom + margin;
   }
 
   function fitAll() {
     // The prompt first: the regions then fit what room it leaves them.
     fitPrompt();
     for (const el of app.querySelectorAll(".fit")) fit(el);
+    for (const el of app.querySelectorAll(".fit[data-scroll]")) reveal(el);
   }
 
   function fitPrompt() {

@@ -131,9 +131,29 @@
     });
   }
 
+  // Where the header's free middle lies (a short landscape screen puts the game's bar
+  // there): the wordmark's right edge and the menus' width, as CSS variables, measured
+  // again whenever either changes size (another language, the fonts arriving).
+  function trackHeader() {
+    const header = document.querySelector(".site-header");
+    const mark = header?.querySelector(".wordmark");
+    const tools = header?.querySelector(".header-tools");
+    if (!header || !mark || !tools || typeof ResizeObserver === "undefined") return;
+    const measure = () => {
+      const box = header.getBoundingClientRect();
+      const left = Math.ceil(mark.getBoundingClientRect().right - box.left);
+      const right = Math.ceil(box.right - tools.getBoundingClientRect().left);
+      root.style.setProperty("--header-left", `${left}px`);
+      root.style.setProperty("--header-right", `${right}px`);
+    };
+    const observer = new ResizeObserver(measure);
+    for (const node of [header, mark, tools]) observer.observe(node);
+  }
+
   function ready() {
     wire();
     wireMenus();
+    trackHeader();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);

@@ -64,6 +64,14 @@ function actionDrawn(action) {
   return out;
 }
 
+// A special combination the step's play forms, by the name the server gives it (the
+// live log's words: Tian Jiu, Ren Qi…; in Chinese 天九, 人七…).
+function combination(frame) {
+  const named = frame.events.find((event) => event.combination)?.combination;
+  if (!named) return "";
+  return document.documentElement.lang.startsWith("zh") ? named.chinese : named.name;
+}
+
 function narrate(frame, seat) {
   const actor = frame.actor;
   if (!actor) return say("dealt");
@@ -71,9 +79,10 @@ function narrate(frame, seat) {
   if (seat !== "all" && Number(seat) !== actor.seat && frame.events.every((e) => !seenBy(e, seat))) {
     return say("unseen", { seat: data.seats[actor.seat] });
   }
+  const named = combination(frame);
   return say(actor.forced ? "acted_forced" : "acted", {
     seat: data.seats[actor.seat],
-    action: actionText(actor.action),
+    action: named ? `${actionText(actor.action)} (${named})` : actionText(actor.action),
   });
 }
 
@@ -208,14 +217,33 @@ function drawSuggestion(prompt, at) {
     });
 }
 
+// The log in the live table's own words (the game's script writes both): each step's
+// events as lines with their cards drawn, who drew what, what beat what, the special
+// combinations named. A step whose events the live log does not tell (a sealed claim
+// answer, seen face up here) reads as before: who did what.
+function logLines(frame, seat) {
+  const lines = [];
+  for (const event of frame.events) {
+    if (event.seats || !seenBy(event, seat)) continue;
+    lines.push(...(game.describe(event, ui) ?? []));
+  }
+  return lines;
+}
+
 function drawLog(seat) {
   const log = $("replay-log");
-  log.replaceChildren();
-  for (const frame of frames.slice(1, step + 1)) {
-    const item = document.createElement("li");
-    item.textContent = narrate(frame, seat);
-    log.append(item);
-  }
+  const items = frames.slice(1, step + 1).map((frame) => {
+    const item = ui.el("li", "replay-line");
+    const lines = logLines(frame, seat);
+    if (!lines.length) item.append(narrate(frame, seat));
+    lines.forEach((line, index) => {
+      if (index) item.append(ui.el("br"));
+      item.append(line);
+    });
+    item.classList.toggle("forced", Boolean(frame.actor?.forced));
+    return item;
+  });
+  log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
 }
 

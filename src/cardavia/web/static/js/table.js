@@ -190,8 +190,12 @@ function showEnding() {
   if ($("hints-used")) $("hints-used").textContent = ui.text("hints_used", { count: state.hints });
   if (state.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
   ending.hidden = false;
+  // The end opens at its headline (who won): the focus goes to its first action without
+  // scrolling the panel down to it.
+  ending.querySelector(".ending-card").scrollTop = 0;
   fitAll();
-  if (keyboardAtTable && !busy) (people ? $("again").querySelector("button") : $("new-deal"))?.focus();
+  const first = people ? $("again").querySelector("button") : $("new-deal");
+  if (keyboardAtTable && !busy) first?.focus({ preventScroll: true });
 }
 $("ending-hide").addEventListener("click", () => {
   $("ending").hidden = true;

@@ -28,8 +28,18 @@ export function describe(event, ui) {
   return null;
 }
 
+// A play's cards, and the name of the special combination they form, when they do
+// (the server names it: Tian Jiu, Di Ba, Ren Qi, He Wu; 天九 地八 人七 和五 in Chinese).
 function played(event, ui) {
-  return ui.cards(cardsOf(event.action), "mini");
+  const cards = ui.cards(cardsOf(event.action), "mini");
+  if (!event.combination) return cards;
+  const out = document.createDocumentFragment();
+  const han = document.documentElement.lang.startsWith("zh");
+  const name = ui.el("span", "combination", han ? event.combination.chinese : event.combination.name);
+  if (han) name.lang = "zh-Hans";
+  else name.translate = false;
+  out.append(cards, " (", name, ")");
+  return out;
 }
 
 function pile(model, ui, seat) {
