@@ -7,8 +7,14 @@
 export async function createBoard(app, data, hooks = {}) {
   const $ = (id) => document.getElementById(id);
   const game = await import(data.urls.script);
-  // The person's seat (a table of people's own; seat 0 against the AIs and in a replay).
+  // The person's seat (a table of people's own, or the reader's in their replay of one;
+  // seat 0 against the AIs): drawn at the bottom, the others in turn around the table.
   const me = data.me ?? 0;
+  if (me !== 0) {
+    for (const box of app.querySelectorAll(".seat[data-seat]")) {
+      box.dataset.seat = String((Number(box.dataset.seat) + me) % data.seats.length);
+    }
+  }
 
   // One drawing of each card, made by the server; cards here are clones of it.
   const faces = new Map();

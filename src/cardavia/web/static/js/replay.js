@@ -14,6 +14,8 @@ const data = JSON.parse($("replay-data").textContent);
 const table = JSON.parse($("table-data").textContent);
 const app = $("replay-app");
 const { ui, game, fitAll } = await createBoard($("table-app"), table);
+// The reader's seat on their own replay of a table's deal (its hand at the bottom).
+const me = table.me ?? 0;
 const frames = rebuild(data.timeline);
 const last = frames.length - 1;
 const PACE_KEY = "cardavia.pace";
@@ -114,12 +116,12 @@ function show(next, { announce = true } = {}) {
 function modelOf(frame, seat) {
   const everyone = seat === "all";
   const shown = everyone ? frame.seats.map((_, index) => index) : [Number(seat)];
-  const model = { ...frame.scene, ...frame.seats[everyone ? 0 : Number(seat)] };
-  model.hand = shown.includes(0) ? frame.seats[0].hand : [];
+  const model = { ...frame.scene, ...frame.seats[everyone ? me : Number(seat)] };
+  model.hand = shown.includes(me) ? frame.seats[me].hand : [];
   model.hands = {};
   model.answers = {};
   for (const index of shown) {
-    if (index !== 0) model.hands[index] = frame.seats[index].hand;
+    if (index !== me) model.hands[index] = frame.seats[index].hand;
     const answer = frame.seats[index].my_answer;
     if (answer) model.answers[index] = answer;
   }
@@ -145,9 +147,9 @@ function drawTable(frame, seat, now) {
     // Drawn as the live table draws the AIs' moves: the seat to act marked, no choices.
     game.render(model, state, ui, { busy: !over, highlight: over ? null : { seat: model.to_act } });
     if (!model.hand.length) {
-      $("hand").replaceChildren(ui.concealed(table.deck, model.hand_sizes[0]));
+      $("hand").replaceChildren(ui.concealed(table.deck, model.hand_sizes[me]));
     }
-    $("hand").setAttribute("aria-label", ui.text("open_hand", { seat: data.seats[0] }));
+    $("hand").setAttribute("aria-label", ui.text("open_hand", { seat: data.seats[me] }));
     const prompt = $("prompt");
     prompt.replaceChildren(ui.el("p", "prompt-text", now));
     drawSuggestion(prompt, frame.step);
@@ -178,7 +180,7 @@ $("ending-hide").addEventListener("click", () => {
 const suggestions = new Map();
 function drawSuggestion(prompt, at) {
   const next = frames[step + 1];
-  if (!data.hint_url || !next?.actor || next.actor.seat !== 0 || next.actor.forced) return;
+  if (!data.hint_url || !next?.actor || next.actor.seat !== me || next.actor.forced) return;
   const line = ui.el("p", "suggestion");
   line.id = "replay-suggestion";
   const theirs = ui.el("span", "suggestion-yours");

@@ -15,13 +15,8 @@ const $ = (id) => document.getElementById(id);
 
 const data = JSON.parse($("table-data").textContent);
 const people = data.live ? await import("/static/js/people.js") : null;
-// The person's seat: it is drawn at the bottom, the others in turn around the table.
+// The person's seat (board.js draws it at the bottom, the others in turn around it).
 const me = data.me ?? 0;
-if (me !== 0) {
-  for (const box of document.querySelectorAll(".seat[data-seat]")) {
-    box.dataset.seat = String((Number(box.dataset.seat) + me) % data.seats.length);
-  }
-}
 
 const PACE_KEY = "cardavia.pace";
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
