@@ -13,7 +13,7 @@ from typing import Any
 
 from cardavia.ai.verdict import verdict
 from cardavia.cards.dominoes import DOMINOES, Domino
-from cardavia.games.chuopai.actions import Action
+from cardavia.games.chuopai import Action
 from cardavia.games.registry import get_game
 from cardavia.web.games import chuopai_coach
 from cardavia.web.games.base import GameInfo
