@@ -140,7 +140,9 @@ class Person:
         self.page = self.context.new_page()
         watch(self)
         self.page.goto(self.address)
-        self.page.wait_for_selector("#table-app[data-ready=true]")
+        # A whole page load and the seat's log rebuilt: at a load of 8 on two cores (two
+        # servers, PostgreSQL, three pages) it once took the full default 15 s.
+        self.page.wait_for_selector("#table-app[data-ready=true]", timeout=30000)
         self.gone = False
 
 
