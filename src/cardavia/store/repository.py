@@ -378,16 +378,12 @@ class GameStore:
         return guard(run) == 1
 
     def seat_of(self, game_id: str, browser_hash: str) -> int | None:
-        """The seat of the browser ``browser_hash`` in the deal ``game_id``: 0 in a deal it
-        started against the AIs, its person's seat in a table's deal, else ``None``."""
+        """The seat of the browser ``browser_hash``'s person in the table's deal
+        ``game_id`` (``deal_people``), else ``None``. A deal against the AIs names its
+        browser in its own row (``StoredGame.browser_hash``)."""
 
         def run() -> int | None:
             with self.engine.connect() as connection:
-                found = connection.execute(_SELECT, {"wanted_id": game_id}).mappings().first()
-                if found is None:
-                    return None
-                if found["browser_hash"] == browser_hash:
-                    return 0
                 params = {"wanted_id": game_id, "browser": browser_hash}
                 seat = connection.execute(_SEAT, params).scalar()
             return None if seat is None else int(seat)

@@ -270,13 +270,15 @@ class DealService:
         ``browser``: one it started (seat 0), or a table's deal it was dealt into (its
         person's seat); else :class:`GameNotFoundError`, as for a deal that does not
         exist."""
-        try:
-            return self.owned(game_id, browser), PERSON
-        except GameNotFoundError:
-            pass
         stored = self.store.get(game_id) if _ID.match(game_id) and browser else None
-        seat = None if stored is None or browser is None else self.store.seat_of(stored.id, browser)
-        if stored is None or seat is None:
+        if stored is None or browser is None:
+            raise GameNotFoundError(game_id)
+        # One read of the row answers a deal it started; only a table's deal asks its people.
+        owner = stored.browser_hash
+        if owner is not None and hmac.compare_digest(owner, browser):
+            return stored, PERSON
+        seat = self.store.seat_of(stored.id, browser) if stored.meta is not None else None
+        if seat is None:
             raise GameNotFoundError(game_id)
         return stored, seat
 
