@@ -21,6 +21,7 @@ from cardavia.web.tables import hub as hub_module
 from cardavia.web.tables.hub import WATCHERS_PER_SEAT
 from cardavia.web.tables.model import NAME_LIMIT
 from cardavia.web.tables.routes import FLOOD_LIMIT, MESSAGE_BYTES
+from cardavia.web.tables.service import TableService
 from cardavia.web.thinking import Thinker, Turn
 
 from .conftest import basic_players
@@ -347,6 +348,35 @@ def test_one_address_may_watch_only_so_many_tables(
         with tables[3].socket(0) as extra:
             refused = extra.receive_json()
             assert refused["code"] == 429 and "your address already has 3" in refused["error"]
+
+
+def test_sockets_opened_back_to_back_are_refused_in_words_before_the_store_is_read(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hub_module, "OPENS_BURST", 2)
+    monkeypatch.setattr(hub_module, "OPENS_PER_SECOND", 0.01)
+    people = People(client, "chuopai", ["person", "basic"])
+    asked: list[str] = []
+    seat_of = TableService.seat_of
+
+    def counted(self: TableService, table_id: str, token: str | None) -> Any:
+        asked.append(table_id)
+        return seat_of(self, table_id, token)
+
+    monkeypatch.setattr(TableService, "seat_of", counted)
+    for _ in range(2):
+        with people.socket(0) as socket:
+            assert socket.receive_json()["type"] == "table"
+    with people.socket(0) as extra:
+        refused = extra.receive_json()
+        assert refused["code"] == 429 and "opening table connections too fast" in refused["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            extra.receive_json()
+        assert closed.value.code == 4429
+    assert len(asked) == 2, "the refused socket never read the table"
+    with people.socket(1) as other_address_seat:
+        refused = other_address_seat.receive_json()
+        assert refused["code"] == 429, "the allowance is the address's, whatever the seat"
 
 
 def test_the_ai_moves_a_command_sets_going_take_its_senders_share(

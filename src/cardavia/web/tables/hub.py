@@ -11,13 +11,18 @@ it got (:func:`cardavia.web.tables.frames.frame` takes where its log stands).
 Each watcher costs a frame at every change, so their number is bounded (issue 28, hole
 3: 3,000 sockets on one seat once turned 25 moves into 78,000 frames):
 :data:`WATCHERS_PER_SEAT` per seat and :data:`WATCHERS_PER_ADDRESS` per client address,
-per process; one more is refused in words (:class:`TooManyWatchersError`, 429).
+per process; one more is refused in words (:class:`TooManyWatchersError`, 429). An
+address may also open only :data:`OPENS_BURST` sockets at once and
+:data:`OPENS_PER_SECOND` after that: a refused socket is answered before the store is
+read, so that a script opening sockets back to back costs the other clients nothing
+but the handshakes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,12 +38,46 @@ reconnecting while its old one has not yet timed out."""
 WATCHERS_PER_ADDRESS = 32
 """Browsers one client address may have watching tables at once: a household or a
 class behind one address, each at a table or two."""
+OPENS_BURST = 8
+OPENS_PER_SECOND = 1.0
+"""Sockets one address may open: a few tabs at once, then one a second (a page that
+lost its socket waits a second or more before it tries again)."""
+_ADDRESSES_KEPT = 4096
+"""Addresses whose recent opens are remembered; beyond, those with a full bucket go."""
 
 
 class TooManyWatchersError(Exception):
     """One browser more than a seat or an address may have watching (429)."""
 
     retry_after = 5
+
+
+class Bucket:
+    """A token bucket: ``burst`` at once, ``rate`` a second after that (a socket's
+    messages: a browser sends a ping every 20 s and a command a decision, far below;
+    an address's new sockets)."""
+
+    def __init__(self, burst: float = 30, rate: float = 10) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens = burst
+        self.at = time.monotonic()
+        self.refused = 0
+
+    def take(self) -> bool:
+        """True when one more message is allowed now."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.refused += 1
+        return False
+
+    def full(self) -> bool:
+        """True when the bucket has refilled: nothing recent to remember."""
+        elapsed = time.monotonic() - self.at
+        return self.tokens + elapsed * self.rate >= self.burst
 
 
 @dataclass(eq=False)
@@ -71,9 +110,24 @@ class Hub:
         """The newest version of each watched table this process has read."""
         self._reading: set[str] = set()
         self._by_address: dict[str, int] = {}
+        self._opens: dict[str, Bucket] = {}
         service.listeners.append(self.committed)
 
     # -- who is here ---------------------------------------------------------------------
+
+    def admit(self, address: str) -> None:
+        """Count a socket ``address`` opens; :class:`TooManyWatchersError` when it opens
+        them faster than :data:`OPENS_PER_SECOND` after a burst of :data:`OPENS_BURST`."""
+        bucket = self._opens.get(address)
+        if bucket is None:
+            if len(self._opens) >= _ADDRESSES_KEPT:
+                self._opens = {key: kept for key, kept in self._opens.items() if not kept.full()}
+            bucket = self._opens[address] = Bucket(OPENS_BURST, OPENS_PER_SECOND)
+        if not bucket.take():
+            raise TooManyWatchersError(
+                "your address is opening table connections too fast: wait a few seconds, "
+                "then reload the page"
+            )
 
     def watch(self, watcher: Watcher, moment: Moment) -> None:
         """Start pushing ``watcher`` its frames (from ``moment``, the table as read);

@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
@@ -48,7 +47,7 @@ from cardavia.web.reviews import worded
 from cardavia.web.schemas import ErrorBody, HintAnswer, HintRequest, Review
 from cardavia.web.security import CROSS_SITE, client_address, sent_by_another_site
 from cardavia.web.tables.frames import Moment
-from cardavia.web.tables.hub import TooManyWatchersError, Watcher
+from cardavia.web.tables.hub import Bucket, TooManyWatchersError, Watcher
 from cardavia.web.tables.model import TableError, TableSettings
 from cardavia.web.tables.schemas import (
     COMMANDS,
@@ -291,28 +290,6 @@ async def run_command(
 # -- the WebSocket ---------------------------------------------------------------------------
 
 
-class Bucket:
-    """A token bucket: ``burst`` messages at once, ``rate`` a second after that. A
-    person's browser sends a ping every 20 s and a command a decision: far below."""
-
-    def __init__(self, burst: float = 30, rate: float = 10) -> None:
-        self.burst, self.rate = burst, rate
-        self.tokens = burst
-        self.at = time.monotonic()
-        self.refused = 0
-
-    def take(self) -> bool:
-        """True when one more message is allowed now."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        self.refused += 1
-        return False
-
-
 TOO_MANY = "you are sending messages too fast: wait a moment (nothing was done)"
 TOO_LARGE = f"a message has at most {MESSAGE_BYTES} bytes: this one was not read"
 NOT_JSON = 'a message is a JSON object such as {"type": "ping"}'
@@ -328,7 +305,12 @@ async def live(websocket: WebSocket, table_id: str, tables: TablesDep, hub: HubD
         await websocket.close(code=1008, reason=CROSS_SITE[:120])
         return
     await websocket.accept()
+    address = client_address(websocket)
     try:
+        # Before any read of the store: a socket refused for opening too fast must cost
+        # next to nothing (closing before the handshake would save little: the server
+        # answers a refused handshake no faster, and the page would not learn why).
+        hub.admit(address)
         moment, seat = tables.seat_of(table_id, cookies.seat_token(websocket))
     except StoreUnavailableError:
         await websocket.close(code=1013, reason="the game store cannot be reached")
@@ -339,7 +321,7 @@ async def live(websocket: WebSocket, table_id: str, tables: TablesDep, hub: HubD
     since, deal = _int(websocket.query_params.get("since")), websocket.query_params.get("deal")
     token_hash = moment.table.seats[seat].token_hash or ""
     watcher = Watcher(table_id, seat, token_hash, since=since, deal_id=deal)
-    watcher.address = client_address(websocket)
+    watcher.address = address
     try:
         hub.watch(watcher, moment)
     except TooManyWatchersError as exc:
