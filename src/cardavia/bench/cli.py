@@ -37,6 +37,8 @@ class Flood(StrEnum):
     shared = "shared"
     hint = "hint"
     review = "review"
+    tables = "tables"
+    sockets = "sockets"
 
 
 class DatabaseKind(StrEnum):
@@ -132,12 +134,22 @@ def stall(
     flood: Annotated[
         Flood, typer.Option(help="What the four other clients of one address send.")
     ] = Flood.strong,
+    baseline: Annotated[
+        float, typer.Option(help="Seconds the probe plays alone first (the quiet figures).", min=0)
+    ] = 0.0,
 ) -> None:
     """A probe's latency while four clients of one address flood the same server."""
     from cardavia.bench import stall as subject
 
     emit(
-        subject.run(seconds=seconds, seed=seed, server=server, source=server_src, flood=flood.value)
+        subject.run(
+            seconds=seconds,
+            seed=seed,
+            server=server,
+            source=server_src,
+            flood=flood.value,
+            baseline=baseline,
+        )
     )
 
 

@@ -62,8 +62,11 @@ class Connection:
     process, the client's own CPU time must stay small next to the servers'.
     """
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, source: str | None = None) -> None:
+        """A connection to ``port`` on loopback, from the loopback address ``source``
+        (another of 127.0.0.0/8 is another client to the server's per-address limits)."""
         self.port = port
+        self.source = source
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -109,7 +112,10 @@ class Connection:
 
     async def _exchange(self, message: bytes, raw: bool = False) -> tuple[int, Any]:
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            local = (self.source, 0) if self.source else None
+            self.reader, self.writer = await asyncio.open_connection(
+                "127.0.0.1", self.port, local_addr=local
+            )
         assert self.reader is not None
         self.writer.write(message)
         await self.writer.drain()

@@ -18,46 +18,73 @@ probe read p99 ≤ 50 ms, probe action p99 ≤ 100 ms.
 scripts would be) send back to back instead of strong deals (issue 28): the replay
 viewer's coach suggestion at their finished deals' decisions (``replay-hint``), record
 files opened on ``/replay`` (``upload``), shared links (``shared``), hints at a running
-deal (``hint``) or reviews of many finished deals (``review``). Their deals are played
-to the end with ``basic`` before the clock starts, each flooder with its own browser.
+deal (``hint``), reviews of many finished deals (``review``), tables of three strong AIs
+made and started back to back and never joined (``tables``: the AIs play in the
+background, their person's time runs out and a strong AI stands in), or WebSockets
+opened on one seat of a table being played, again and again past the caps (``sockets``).
+The replay kinds' deals are played to the end with ``basic`` before the clock starts,
+each flooder with its own browser.
+
+Before the flood, the probe plays alone for ``baseline`` seconds on the same server: the
+quiet figures beside which the flooded ones are read (``baseline`` in the output).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import multiprocessing
 import os
 import random
 import re
+import resource
 import secrets
 import tempfile
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import websockets
+
 from cardavia.bench.load import Connection, percentiles
-from cardavia.games.registry import GAME_NAMES
+from cardavia.games.registry import GAME_NAMES, get_game
 from cardavia.store import sqlite_url
 from cardavia.testing.servers import ServerProcess, source_env, tree_cpu_seconds
 
 STRONG_CLIENTS = 4
 GAMES = GAME_NAMES
-FLOODS = ("strong", "replay-hint", "upload", "shared", "hint", "review")
+FLOODS = ("strong", "replay-hint", "upload", "shared", "hint", "review", "tables", "sockets")
 """What the flooding clients send (see the module's docstring)."""
 PREPARED_DEALS = 3
 """Finished deals each flooder plays before the clock starts (the replay kinds)."""
 BOUNDARY = "cardavia-bench-boundary"
+PACE = 0.2
+"""Seconds the ``sockets`` flood's host waits before each decision."""
+FLOOD_ADDRESS = "127.0.0.1"
+PROBE_ADDRESS = "127.0.0.2"
+"""The probe is everyone else: its own loopback address, which the server takes for a
+proxy, and each of its deals from another person behind it (``X-Forwarded-For``), so
+that the probe's many deals meet no allowance while the flooders' address meets all."""
 TARGETS = {"probe_read_p99_ms": 50.0, "probe_action_p99_ms": 100.0}
 
 
 class Client:
     """One client: a connection, its timings, its errors."""
 
-    def __init__(self, port: int, seed: str) -> None:
-        self.connection = Connection(port)
+    def __init__(self, port: int, seed: str, source: str = FLOOD_ADDRESS) -> None:
+        self.connection = Connection(port, source)
+        self.seed = seed
         self.rng = random.Random(seed)
         self.times: dict[str, list[float]] = {"read": [], "act": [], "create": []}
         self.errors: Counter[str] = Counter()
+        self.people = 0
+        """Deals started, each by another person behind the probe's proxy."""
+
+    def adopt(self, measured: Measured) -> None:
+        """Take the timings and errors a probe measured in another process."""
+        self.times, self.errors = measured
 
     async def call(self, kind: str, method: str, path: str, body: Any = None,
                    token: str | None = None, **options: Any) -> tuple[int, Any]:  # fmt: skip
@@ -70,21 +97,31 @@ class Client:
         return status, answer
 
     async def play(self, game: str, ai: str, deadline: float, read: bool) -> None:
-        """Deals of ``game`` against ``ai``, back to back, until ``deadline``."""
-        while time.perf_counter() < deadline:
+        """Deals of ``game`` against ``ai``, back to back, until ``deadline`` (and at
+        least one action, however loaded the machine: a probe always measures)."""
+
+        def going() -> bool:
+            return not self.times["act"] or time.perf_counter() < deadline
+
+        while going():
+            self.people += 1
+            person = {"X-Forwarded-For": f"10.{self.people >> 16 & 255}.{self.people >> 8 & 255}."
+                      f"{self.people & 255}"} if read else {}  # fmt: skip
             status, state = await self.call(
-                "create", "POST", "/api/games", {"game": game, "ai": ai}
+                "create", "POST", "/api/games", {"game": game, "ai": ai}, headers=person
             )
             if status != 201:
                 await asyncio.sleep(0.05)
                 continue
             token = state.pop("token")
-            while state["status"] == "ongoing" and time.perf_counter() < deadline:
+            while state["status"] == "ongoing" and going():
                 path = f"/api/games/{state['id']}"
                 if read:
-                    await self.call("read", "GET", path, None, token)
+                    await self.call("read", "GET", path, None, token, headers=person)
                 body = {"action": self.rng.choice(state["legal"]), "step": state["step"]}
-                status, answer = await self.call("act", "POST", path + "/actions", body, token)
+                status, answer = await self.call(
+                    "act", "POST", path + "/actions", body, token, headers=person
+                )
                 if status != 200:
                     break
                 state = answer
@@ -102,6 +139,9 @@ class Flooder(Client):
         self.finished: list[dict[str, Any]] = []
         """Its finished deals: id, token, record (bytes), the person's decision steps."""
         self.links: list[str] = []
+        self.refused = 0
+        """Sockets the server refused (the ``sockets`` flood: past its caps)."""
+        self.times["flood"] = []
 
     async def prepare(self, flood: str, game: str) -> None:
         """Before the clock: play deals to the end (and share them) for ``flood``."""
@@ -145,6 +185,12 @@ class Flooder(Client):
             return
         if kind == "hint":
             await self.hint(game, deadline)
+            return
+        if kind == "tables":
+            await self.tables(game, deadline)
+            return
+        if kind == "sockets":
+            await self.sockets(game, deadline)
             return
         if kind == "review":
             for deal in self.finished:  # each review starts, then is followed
@@ -195,20 +241,118 @@ class Flooder(Client):
                 if status != 200:
                     break
 
+    async def new_table(self, game: str, seats: str, absent: str) -> tuple[str, str] | None:
+        """A table of this flooder with AIs of level ``seats`` in every other seat,
+        started; its id and the host's token (``None``: refused)."""
+        others = get_game(game).players - 1
+        body = {"game": game, "name": "Flood", "seats": [seats] * others, "absent": absent,
+                "claim_seconds": 5, "turn_seconds": 10}  # fmt: skip
+        status, made = await self.call("flood", "POST", "/api/tables", body)
+        if status != 201:
+            await asyncio.sleep(0.05)
+            return None
+        table, token = made["table"]["id"], made["token"]
+        await self.call("flood", "POST", f"/api/tables/{table}/actions", {"type": "start"}, token)
+        return table, token
 
-async def drive(port: int, seconds: float, seed: int, flood: str) -> tuple[list[Flooder], Client]:
+    async def tables(self, game: str, deadline: float) -> None:
+        """Tables of strong AIs, made and started back to back, never joined: the AIs
+        play in the background, and a strong AI stands in for the absent host."""
+        while time.perf_counter() < deadline:
+            await self.new_table(game, "strong", "strong")
+
+    async def sockets(self, game: str, deadline: float) -> None:
+        """One table of basic AIs played by its host through one socket at a brisk
+        person's pace (:data:`PACE`: the sockets' cost is the flood, not a table played
+        as fast as a script can), while more sockets are opened on the host's seat until
+        the deadline (past the caps: the refused ones are counted as refused)."""
+        made = await self.new_table(game, "basic", "basic")
+        if made is None:
+            return
+        table, token = made
+        address = f"ws://127.0.0.1:{self.connection.port}/api/tables/{table}/live"
+        headers = {"Authorization": f"Bearer {token}"}
+        player = await websockets.connect(address, additional_headers=headers, close_timeout=1)
+        opened: list[Any] = []
+
+        async def play() -> None:
+            async for raw in player:
+                deal = json.loads(raw).get("deal")
+                if deal is None or time.perf_counter() >= deadline:
+                    continue
+                if deal["result"] is not None:
+                    await player.send(json.dumps({"type": "again", "same": False}))
+                elif deal["options"] and deal["answer"] is None:
+                    await asyncio.sleep(PACE)
+                    action = self.rng.choice(deal["options"])
+                    await player.send(json.dumps({"type": "act", "action": action,
+                                                  "key": deal["key"]}))  # fmt: skip
+
+        playing = asyncio.create_task(play())
+        try:
+            while time.perf_counter() < deadline:
+                started = time.perf_counter()
+                try:
+                    socket = await websockets.connect(
+                        address, additional_headers=headers, close_timeout=1
+                    )
+                    opened.append(socket)
+                    first = json.loads(await asyncio.wait_for(socket.recv(), 5.0))
+                    if first.get("type") == "error":
+                        self.refused += 1
+                        await socket.close()
+                except (websockets.WebSocketException, OSError, TimeoutError):
+                    self.refused += 1
+                self.times["flood"].append(time.perf_counter() - started)
+        finally:
+            playing.cancel()
+            for socket in (*opened, player):
+                await socket.close()
+
+
+async def drive(
+    port: int, seconds: float, seed: int, flood: str, baseline: float
+) -> tuple[list[Flooder], Client, Client]:
+    """The probe alone for ``baseline`` seconds, then beside the four flooders.
+
+    The probe runs in a process of its own: the flooders' client-side work (a socket
+    handshake costs milliseconds of Python) must not delay the probe's own event loop,
+    or the figures would measure this program rather than the server."""
     flooders = [Flooder(port, f"{seed} {flood} {n}") for n in range(STRONG_CLIENTS)]
-    probe = Client(port, f"{seed} probe")
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        await loop.run_in_executor(pool, int)  # the probe's process is up before any clock
+        quiet = Client(port, f"{seed} quiet probe", PROBE_ADDRESS)
+        if baseline > 0:
+            deadline = time.perf_counter() + baseline
+            quiet.adopt(await loop.run_in_executor(pool, probe_until, port, quiet.seed, deadline))
+        for flooder in flooders:
+            await flooder.prepare(flood, "sisepai")
+        probe = Client(port, f"{seed} probe", PROBE_ADDRESS)
+        deadline = time.perf_counter() + seconds
+        probing = loop.run_in_executor(pool, probe_until, port, probe.seed, deadline)
+        await asyncio.gather(*(flooder.flood(flood, "sisepai", deadline) for flooder in flooders))
+        probe.adopt(await probing)
     for flooder in flooders:
-        await flooder.prepare(flood, "sisepai")
-    deadline = time.perf_counter() + seconds
-    await asyncio.gather(
-        *(flooder.flood(flood, "sisepai", deadline) for flooder in flooders),
-        probe.play("sisepai", "basic", deadline, read=True),
-    )
-    for client in (*flooders, probe):
-        client.connection.close()
-    return flooders, probe
+        flooder.connection.close()
+    return flooders, probe, quiet
+
+
+Measured = tuple[dict[str, list[float]], Counter[str]]
+"""A probe's timings by kind, and its errors."""
+
+
+def probe_until(port: int, seed: str, deadline: float) -> Measured:
+    """The probe's deals until ``deadline`` (``time.perf_counter``, the machine's
+    monotonic clock, the same in every process): its timings and errors."""
+    probe = Client(port, seed, PROBE_ADDRESS)
+
+    async def play() -> None:
+        await probe.play("sisepai", "basic", deadline, read=True)
+        probe.connection.close()
+
+    asyncio.run(play())
+    return probe.times, probe.errors
 
 
 async def warm_up(port: int) -> None:
@@ -228,18 +372,23 @@ def run(
     server: str | None = None,
     source: str | None = None,
     flood: str = "strong",
+    baseline: float = 0.0,
 ) -> dict[str, Any]:
-    """Start the server, run the five clients for ``seconds`` (four of them sending
-    ``flood``); the figures."""
+    """Start the server, run the probe alone for ``baseline`` seconds, then the five
+    clients for ``seconds`` (four of them sending ``flood``); the figures."""
     if flood not in FLOODS:
         raise ValueError(f"unknown flood {flood!r}: one of {', '.join(FLOODS)}")
     with tempfile.TemporaryDirectory(prefix="cardavia-stall-") as folder:
         env = {
             "DATABASE_URL": sqlite_url(Path(folder) / "stall.sqlite3"),
             "CARDAVIA_DATA": folder,
-            "CARDAVIA_NEW_GAMES_PER_MINUTE": "0",  # every client shares this address
+            "CARDAVIA_TRUSTED_PROXIES": PROBE_ADDRESS,
             **source_env(source),
         }
+        if flood != "tables":
+            # The flooders prepare their deals unhindered; a flood of tables meets the
+            # allowance as shipped (issue 28, hole 2: tables count as new deals).
+            env["CARDAVIA_NEW_GAMES_PER_MINUTE"] = "0"
         process = ServerProcess(env, args=("--server", server) if server else ())
         try:
             process.start()
@@ -247,10 +396,12 @@ def run(
             assert process.process is not None
             load_before = os.getloadavg()[0]
             cpu_before = tree_cpu_seconds(process.process.pid)
+            client_before = _own_cpu_seconds()
             started = time.perf_counter()
-            strong, probe = asyncio.run(drive(process.port, seconds, seed, flood))
+            strong, probe, quiet = asyncio.run(drive(process.port, seconds, seed, flood, baseline))
             elapsed = time.perf_counter() - started
             cpu = tree_cpu_seconds(process.process.pid) - cpu_before
+            client_cpu = _own_cpu_seconds() - client_before
             load_after = os.getloadavg()[0]
             fallbacks = Counter(
                 line.rsplit(": ", 1)[-1].split(";")[0]
@@ -263,16 +414,12 @@ def run(
     flooded = [value for client in strong for value in client.times.get("flood", [])]
     errors = sum((client.errors for client in (*strong, probe)), Counter())
     reads, actions = percentiles(probe.times["read"]), percentiles(probe.times["act"])
-    probe_figures = {
-        "reads": len(probe.times["read"]),
-        "read": reads,
-        "actions": len(probe.times["act"]),
-        "action": actions,
-    }
+    probe_figures = _probe_figures(probe)
     return {
         "seconds": round(elapsed, 1),
         "server": server or "default",
         "source": source or "this checkout",
+        "baseline": _probe_figures(quiet) if baseline > 0 else None,
         "probe": probe_figures,
         "strong": {
             "clients": STRONG_CLIENTS,
@@ -284,6 +431,7 @@ def run(
             "kind": flood,
             "requests": len(flooded),
             "answer": percentiles(flooded),
+            "sockets_refused": sum(client.refused for client in strong),
         },
         "fallbacks_to_basic": sum(fallbacks.values()),
         "fallback_reasons": dict(fallbacks),
@@ -296,6 +444,29 @@ def run(
             "cores": os.cpu_count(),
             "load_avg_1m_before": round(load_before, 2),
             "load_avg_1m_after": round(load_after, 2),
+            # Over the whole run: the baseline, the flooders' preparation and the flood.
             "server_cpu_share": round(cpu / elapsed, 2),
+            # The clients run on the same cores as the server: what they took of them.
+            "clients_cpu_share": round(client_cpu / elapsed, 2),
         },
     }
+
+
+def _probe_figures(probe: Client) -> dict[str, Any]:
+    """How many reads and actions a probe made, their percentiles, its errors."""
+    return {
+        "reads": len(probe.times["read"]),
+        "read": percentiles(probe.times["read"]),
+        "actions": len(probe.times["act"]),
+        "action": percentiles(probe.times["act"]),
+        "errors": dict(probe.errors),
+    }
+
+
+def _own_cpu_seconds() -> float:
+    """CPU seconds this process and its finished children (the probe's) have used."""
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
