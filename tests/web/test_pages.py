@@ -180,3 +180,22 @@ def test_a_numbered_deal_shows_its_number_from_the_start(client: TestClient) -> 
     assert '<p class="deal-label" id="deal-label">Deal 2024</p>' in response.text
     secret = client.post("/games/sisepai/start", data={"ai": "basic"})
     assert '<p class="deal-label" id="deal-label"></p>' in secret.text
+
+
+@pytest.mark.parametrize(
+    ("game", "english", "chinese"), [("sisepai", "General", "将"), ("chuopai", "Heaven", "天牌")]
+)
+def test_a_table_carries_the_card_faces_of_its_own_language(
+    client: TestClient, game: str, english: str, chinese: str
+) -> None:
+    # The faces are drawn once per language and kept: each page must get its own.
+    faces = {}
+    for lang in ("en", "zh", "en"):
+        started = client.post(f"/games/{game}/start", data={"ai": "easy"}, follow_redirects=False)
+        table = client.get(started.headers["location"], params={"lang": lang})
+        found = re.search(r'<template id="card-faces">(.*?)</template>', table.text, re.S)
+        assert found is not None
+        faces.setdefault(lang, found.group(1))
+        assert faces[lang] == found.group(1), "the same faces on every page of a language"
+    assert english in faces["en"] and english not in faces["zh"]
+    assert chinese in faces["zh"]

@@ -55,6 +55,7 @@ def make_environment() -> Environment:
     env.globals["four_colour_face"] = cardfaces.four_colour_face
     env.globals["domino_halves"] = cardfaces.domino_halves
     env.globals["rule_book"] = rule_book
+    env.globals["card_faces"] = _card_faces
     # A static file's address; assets.install gives the app's environment the
     # fingerprinted one.
     env.globals["static"] = lambda path: f"/static/{path}"
@@ -71,6 +72,22 @@ def _breakable(context: Context, name: str) -> str:
     """A card's name with soft hyphens where it may break (``hyphens.breakable``), in
     the language of the page rendering it."""
     return breakable(name, str(context.get("lang", "en")))
+
+
+_FACES: dict[tuple[str, tuple[str, ...], str], Markup] = {}
+"""Every card face drawn, by deck, cards and language (a few dozen entries at most)."""
+
+
+@pass_context
+def _card_faces(context: Context, deck: str, codes: Any, card: Callable[..., str]) -> Markup:
+    """``codes`` drawn by the ``card`` macro of cards.html, once per language: the faces
+    a table or replay page carries for its script to clone are the same on every page
+    of a language, and drawing them took 10 ms of the event loop's time per page."""
+    key = (deck, tuple(codes), str(context.get("lang", "en")))
+    found = _FACES.get(key)
+    if found is None:
+        found = _FACES[key] = Markup("".join(str(card(deck, code)) for code in codes))
+    return found
 
 
 # -- the request's language ------------------------------------------------------------
