@@ -24,6 +24,7 @@ from cardavia.web.tables.model import (
     BadTableInputError,
     LookalikeNameError,
     TableError,
+    settings_of,
 )
 from cardavia.web.tables.service import SeatTokenError, TableService
 
@@ -75,6 +76,15 @@ def table_page(
             "hint": f"/api/tables/{table.id}/hint",
             "review": f"/api/tables/{table.id}/review",
             "record": f"/api/tables/{table.id}/record",
+        },
+        # The AI in this person's seat of the deal that ends (its id fills the address),
+        # offered with a button: each person of the table asks for their own.
+        "ai_seat": {
+            "url": "/api/deals/{id}/ai-seat",
+            "auto": False,
+            "me": seat,
+            "seats": _rotated(web.positions(_), seat),
+            "absent": text.level_names(_)[settings_of(table).absent][0],
         },
     }
     context = {
