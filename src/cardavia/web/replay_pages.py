@@ -242,8 +242,10 @@ async def _viewer(
         # The AI in the reader's own seat of this deal, offered with a button (a run
         # started before, at the table's end or here, is shown at once).
         absent = None
-        if stored.meta is not None:
-            level = str(stored.meta.get("absent") or STAND_IN)
+        levels = (stored.meta or {}).get("levels") or []
+        if any(level is None and other != me for other, level in enumerate(levels)):
+            # Other people sat at the table: the AI for absent players plays their seats.
+            level = str((stored.meta or {}).get("absent") or STAND_IN)
             absent = text.level_names(_).get(level, (level,))[0]
         seat_run = {
             "url": f"/api/deals/{stored.id}/ai-seat",

@@ -239,5 +239,6 @@ def test_each_person_has_the_ai_in_their_own_seat_and_their_own_count_of_hints(
     assert replayed.status_code == 200
     data = json.loads(replayed.text.split('id="replay-data">')[1].split("</script>")[0])
     assert data["me"] == ann.seat
-    # Each person's own replay offers it.
-    assert 'id="ai-seat"' in bo.get(f"/replay/{deal_id}").text
+    # Each person's own replay offers it, saying who plays the other person's seat.
+    page = bo.get(f"/replay/{deal_id}").text
+    assert 'id="ai-seat"' in page and "the AI for absent players (Normal)" in page

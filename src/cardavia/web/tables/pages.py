@@ -21,6 +21,7 @@ from cardavia.web.tables.forms import INVITE_COOKIE, name_problem, read_form
 from cardavia.web.tables.model import (
     AI,
     NAME_LIMIT,
+    PERSON,
     BadTableInputError,
     LookalikeNameError,
     TableError,
@@ -84,7 +85,16 @@ def table_page(
             "auto": False,
             "me": seat,
             "seats": _rotated(web.positions(_), seat),
-            "absent": text.level_names(_)[settings_of(table).absent][0],
+            # Said only when other people sit at the table (their seats are the AI's in
+            # the run); else the run is against the same opponents as the deal.
+            "absent": (
+                text.level_names(_)[settings_of(table).absent][0]
+                if any(
+                    place.kind == PERSON and other != seat
+                    for other, place in enumerate(table.seats)
+                )
+                else None
+            ),
         },
     }
     context = {
