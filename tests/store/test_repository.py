@@ -221,3 +221,40 @@ def test_an_ai_run_is_written_over_the_one_its_writer_read(engine: Engine) -> No
     running = a_game("running-deal----")
     store.insert(running)
     assert not store.write_ai_run(running.id, {"status": "queued"}, first, None)
+
+
+def test_each_person_of_a_tables_deal_keeps_their_own_run_and_hints(engine: Engine) -> None:
+    upgrade(engine)
+    store = GameStore(engine)
+    game = dataclasses.replace(a_game("table-deal------"), meta={"table": "t", "players": []})
+    with engine.begin() as connection:
+        repository.insert_game(connection, game)
+        repository.insert_people(connection, game.id, [(0, "a" * 64), (2, "b" * 64)])
+    first, second = STAMP + timedelta(seconds=1), STAMP + timedelta(seconds=2)
+    # The hints: each decision once, per seat; a seat nobody was dealt into keeps none.
+    assert store.add_seat_hint(game.id, 0, 5) == 1
+    assert store.add_seat_hint(game.id, 0, 5) == 1, "the same decision again"
+    assert store.add_seat_hint(game.id, 0, 9) == 2
+    assert store.add_seat_hint(game.id, 2, 7) == 1
+    assert store.add_seat_hint(game.id, 1, 7) is None
+    assert store.seat_hints(game.id, 0) == (5, 9) and store.seat_hints(game.id, 2) == (7,)
+    assert store.seat_hints(game.id, 1) == ()
+    # A running deal has no run, in any seat.
+    assert not store.write_ai_run(game.id, {"status": "queued"}, first, None, seat=0)
+    assert store.ai_run(game.id, 0) is None
+    store.update(game, decisions=(), step=40, status=FINISHED, result={"result": "draw"})
+    assert store.write_ai_run(game.id, {"status": "queued"}, first, None, seat=0)
+    assert not store.write_ai_run(game.id, {"status": "x"}, second, None, seat=0), "one was there"
+    found = store.ai_run(game.id, 0)
+    assert found is not None and found.run == {"status": "queued"}
+    assert store.write_ai_run(game.id, {"status": "running"}, second, found.at, seat=0)
+    assert not store.write_ai_run(game.id, {"status": "late"}, STAMP, found.at, seat=0)
+    # Each seat's own: the other person's seat and the deal's own column are untouched.
+    assert store.ai_run(game.id, 2) is None and store.ai_run(game.id) is None
+    assert not store.write_ai_run(game.id, {"status": "queued"}, first, None, seat=1), "nobody"
+    assert store.write_ai_run(game.id, {"status": "queued"}, first, None, seat=2)
+    mine, theirs = store.ai_run(game.id, 0), store.ai_run(game.id, 2)
+    assert mine is not None and mine.run == {"status": "running"}
+    assert theirs is not None and theirs.run == {"status": "queued"}
+    again = store.get(game.id)
+    assert again is not None and again.version == game.version + 1, "the deal itself is untouched"

@@ -286,6 +286,7 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}/ai-seat",
         "/api/games/{game_id}/hint",
         "/api/games/{game_id}/review",
+        "/api/deals/{game_id}/ai-seat",
         "/api/tables",
         "/api/tables/{table_id}",
         "/api/tables/{table_id}/review",

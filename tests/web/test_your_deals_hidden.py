@@ -29,6 +29,8 @@ def answers(client: TestClient, game_id: str, token: str) -> list[object]:
         client.get(f"/replay/{game_id}/ai"),
         client.post(f"/api/games/{game_id}/ai-seat", headers=auth),
         client.get(f"/api/games/{game_id}/ai-seat", headers=auth),
+        client.post(f"/api/deals/{game_id}/ai-seat"),
+        client.get(f"/api/deals/{game_id}/ai-seat"),
         client.post(f"/deals/{game_id}/share", follow_redirects=False),
         client.post(f"/play/{game_id}/again", follow_redirects=False),
     ]

@@ -118,6 +118,24 @@ _WRITE_AI_RUN = (
     .where(games.c.id == bindparam("wanted_id"), games.c.status == FINISHED)
     .values(ai_run=bindparam("new_run"), ai_run_at=bindparam("new_at"))
 )
+# A table's deal keeps the run of each person's seat with that seat (deal_people), and
+# only once the deal itself is finished, as above.
+_THE_PERSON = and_(
+    deal_people.c.game_id == bindparam("wanted_id"), deal_people.c.seat == bindparam("wanted_seat")
+)
+_SEAT_RUN = select(deal_people.c.ai_run.label("ai_run"), deal_people.c.ai_run_at).where(_THE_PERSON)
+_WRITE_SEAT_RUN = (
+    update(deal_people)
+    .where(
+        _THE_PERSON,
+        select(games.c.id)
+        .where(games.c.id == deal_people.c.game_id, games.c.status == FINISHED)
+        .exists(),
+    )
+    .values(ai_run=bindparam("new_run"), ai_run_at=bindparam("new_at"))
+)
+_SEAT_HINTS = select(deal_people.c.hints).where(_THE_PERSON)
+_WRITE_SEAT_HINTS = update(deal_people).where(_THE_PERSON).values(hints=bindparam("new_hints"))
 PRUNE_BATCH = 500
 """Deals removed per transaction: short transactions, so that SQLite's one writer (and
 PostgreSQL's row locks) hold up the players' own writes for a few milliseconds only."""
@@ -251,7 +269,7 @@ class DealSummary:
 
 @dataclass(frozen=True, slots=True)
 class AIRun:
-    """The AI's run in the person's seat as stored: its JSON and when it was written."""
+    """The AI's run in a person's seat as stored: its JSON and when it was written."""
 
     run: dict[str, Any]
     at: datetime
@@ -433,14 +451,52 @@ class GameStore:
 
         return guard(run)
 
+    def seat_hints(self, game_id: str, seat: int) -> tuple[int, ...]:
+        """The decisions at which ``seat``'s person of a table's deal asked for a hint."""
+
+        def run() -> tuple[int, ...]:
+            with self.engine.connect() as connection:
+                params = {"wanted_id": game_id, "wanted_seat": seat}
+                found = connection.execute(_SEAT_HINTS, params).scalar()
+            return tuple(int(key) for key in found or ())
+
+        return guard(run)
+
+    def add_seat_hint(self, game_id: str, seat: int, key: int) -> int | None:
+        """Count decision ``key`` among ``seat``'s hints in a table's deal (once, however
+        often it is asked); how many decisions are hinted now, or ``None`` when that seat
+        of that deal has no person's row (nothing is kept)."""
+
+        def run() -> int | None:
+            with self.write_lock, self.engine.begin() as connection:
+                params = {"wanted_id": game_id, "wanted_seat": seat}
+                # Read and written in one transaction, the row locked on PostgreSQL (two
+                # tabs of one seat asking at once count both); SQLite's writers of this
+                # process queue on the write lock, and it has only this process.
+                found = connection.execute(_SEAT_HINTS.with_for_update(), params).first()
+                if found is None:
+                    return None
+                keys = [int(entry) for entry in found.hints or ()]
+                if key not in keys:
+                    keys.append(key)
+                    connection.execute(_WRITE_SEAT_HINTS, {**params, "new_hints": keys})
+                return len(keys)
+
+        return guard(run)
+
     # -- the AI's run in the person's seat -----------------------------------------------
 
-    def ai_run(self, game_id: str) -> AIRun | None:
-        """The stored AI run of ``game_id``, or ``None`` when none was started."""
+    def ai_run(self, game_id: str, seat: int | None = None) -> AIRun | None:
+        """The stored AI run of ``game_id`` (of its person's ``seat`` at a table's deal;
+        ``None``: a deal against the AIs), or ``None`` when none was started."""
 
         def run() -> AIRun | None:
             with self.engine.connect() as connection:
-                found = connection.execute(_AI_RUN, {"wanted_id": game_id}).first()
+                if seat is None:
+                    found = connection.execute(_AI_RUN, {"wanted_id": game_id}).first()
+                else:
+                    params = {"wanted_id": game_id, "wanted_seat": seat}
+                    found = connection.execute(_SEAT_RUN, params).first()
             if found is None or found.ai_run is None or found.ai_run_at is None:
                 return None
             return AIRun(found.ai_run, found.ai_run_at)
@@ -448,17 +504,30 @@ class GameStore:
         return guard(run)
 
     def write_ai_run(
-        self, game_id: str, run: dict[str, Any], at: datetime, expected: datetime | None
+        self,
+        game_id: str,
+        run: dict[str, Any],
+        at: datetime,
+        expected: datetime | None,
+        seat: int | None = None,
     ) -> bool:
         """Store ``run`` (written ``at``) over the run last written at ``expected`` (``None``:
-        none yet). False, writing nothing, when another writer came first: the run is then
-        theirs. Only a finished deal has a run; it never changes the deal's version or age."""
-        last = games.c.ai_run_at.is_(None) if expected is None else games.c.ai_run_at == expected
+        none yet), with the deal (``seat`` ``None``) or with its person's ``seat`` of a
+        table's deal. False, writing nothing, when another writer came first: the run is
+        then theirs. Only a finished deal has a run; it never changes the deal's version or
+        age."""
+        if seat is None:
+            column, query = games.c.ai_run_at, _WRITE_AI_RUN
+        else:
+            column, query = deal_people.c.ai_run_at, _WRITE_SEAT_RUN
+        last = column.is_(None) if expected is None else column == expected
 
         def work() -> int:
             with self.write_lock, self.engine.begin() as connection:
                 params = {"wanted_id": game_id, "new_run": run, "new_at": at}
-                return int(connection.execute(_WRITE_AI_RUN.where(last), params).rowcount)
+                if seat is not None:
+                    params["wanted_seat"] = seat
+                return int(connection.execute(query.where(last), params).rowcount)
 
         return guard(work) == 1
 

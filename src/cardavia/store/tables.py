@@ -11,7 +11,8 @@ the timers, sealed answers given before the engine asks for them) whose deals ar
 of ``games`` like any other; ``table_presence`` holds one short lease per person whose
 browser is connected, renewed by the server process it is connected to.
 ``deal_people`` ties each person's seat of a table's deal to that person's browser:
-the deal is in their *Your deals*, and their review of it is kept there (issue 24).
+the deal is in their *Your deals*, and their review of it, their hints and the AI's run
+in their seat are kept there (issue 24).
 
 The migrations in ``migrations/versions`` create exactly these tables; a test checks
 that the two agree.
@@ -125,5 +126,11 @@ deal_people = Table(
     Column("browser_hash", String(64), nullable=False),
     # That person's review of their own decisions, once computed (games.review's shape).
     Column("review", JSON_TYPE, nullable=True),
+    # The decisions at which that person asked for a hint (the table's decision keys, so
+    # that a claim window counts once), and the AI's run in their seat with its lease:
+    # games.hints, games.ai_run and games.ai_run_at, per seat (migration r0007).
+    Column("hints", JSON_TYPE, nullable=False, server_default=text("'[]'")),
+    Column("ai_run", JSON_TYPE, nullable=True),
+    Column("ai_run_at", DateTime(timezone=True), nullable=True),
     Index("deal_people_browser", "browser_hash"),
 )

@@ -8,13 +8,16 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBearer
 
+from cardavia.games.registry import get_game
+from cardavia.store import FINISHED, StoredGame
 from cardavia.web import browsers, cookies
-from cardavia.web.ai_seat import Run
+from cardavia.web.ai_seat import Run, run_levels
 from cardavia.web.deal_stats import Result
-from cardavia.web.deals import ConflictError, LiveDeal
+from cardavia.web.deals import ConflictError, GameNotFoundError, LiveDeal
 from cardavia.web.dependencies import AISeatDep, DealsDep, NewGamesDep, ReviewsDep
 from cardavia.web.game_state import state_json
 from cardavia.web.games import WEB_GAMES
+from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, ngettext_for
 from cardavia.web.reviews import worded
 from cardavia.web.schemas import (
@@ -196,10 +199,10 @@ def _outcome(result: dict[str, Any], step: int, players: int) -> dict[str, Any]:
     }
 
 
-def _run_state(live: LiveDeal, run: Run) -> dict[str, Any]:
-    players = live.deal.game.players
+def run_state(stored: StoredGame, run: Run, seat: int = PERSON) -> dict[str, Any]:
+    """The AI's run in ``seat`` of the finished deal ``stored``, beside the deal itself."""
+    players = get_game(stored.game).players
     done = run.status == "done" and run.result is not None
-    stored = live.stored
     return {
         "status": run.status,
         "moves": len(run.decisions),
@@ -208,6 +211,9 @@ def _run_state(live: LiveDeal, run: Run) -> dict[str, Any]:
         "outcome": _outcome(run.result, run.step, players) if done and run.result else None,
         "yours": _outcome(stored.result or {}, stored.step, players),
         "replay": f"/replay/{stored.id}/ai",
+        "seat": seat,
+        "levels": run_levels(stored, seat),
+        "players": None if stored.meta is None else stored.meta.get("players"),
     }
 
 
@@ -228,7 +234,7 @@ async def start_ai_seat(request: Request, live: Live, runner: AISeatDep) -> dict
     """Once the deal is over: have `strong` play the person's seat on the same deck
     against the same opponents (off the request path), or say how far it has come."""
     _finished(live)
-    return _run_state(live, runner.start(live.stored, client_address(request)))
+    return run_state(live.stored, runner.start(live.stored, client_address(request)))
 
 
 @router.get(
@@ -240,4 +246,56 @@ async def start_ai_seat(request: Request, live: Live, runner: AISeatDep) -> dict
 async def read_ai_seat(live: Live, runner: AISeatDep) -> dict[str, Any]:
     """How far the AI's run in the person's seat has come (`none`: never started)."""
     _finished(live)
-    return _run_state(live, runner.status(live.stored) or Run("none"))
+    return run_state(live.stored, runner.status(live.stored) or Run("none"))
+
+
+_YOURS: dict[int | str, dict[str, Any]] = {
+    404: {
+        "model": ErrorBody,
+        "description": "No finished deal of this browser with this id: a running deal, "
+        "another browser's or another seat's, and an unknown id answer alike.",
+    },
+    422: _ERRORS[422],
+}
+
+
+async def get_own_seat(game_id: str, request: Request, service: DealsDep) -> tuple[StoredGame, int]:
+    """A finished deal of this browser (its cookie) and its person's seat in it: one it
+    played against the AIs, or a table's deal it was dealt into. Else the same 404 as a
+    deal that does not exist, a running deal included (its run would tell of its deck)."""
+    stored, seat = service.seat_of(game_id, browsers.browser_hash(request))
+    if stored.status != FINISHED:
+        raise GameNotFoundError(game_id)
+    return stored, seat
+
+
+OwnSeat = Annotated[tuple[StoredGame, int], Depends(get_own_seat)]
+
+
+@router.post(
+    "/deals/{game_id}/ai-seat",
+    status_code=202,
+    response_model=AIRunState,
+    responses=_YOURS | _TOO_MANY | _CROSS_SITE,
+    summary="Start the AI in your seat of one of your deals",
+)
+async def start_own_ai_seat(request: Request, own: OwnSeat, runner: AISeatDep) -> dict[str, Any]:
+    """A finished deal of this browser: have `strong` play this browser's seat on the
+    same deck (at a table's deal, each person's own seat; the table's AI seats play as
+    they did, the other people's seats the table's AI for absent players), or say how
+    far it has come. One run per deal and seat, kept."""
+    stored, seat = own
+    return run_state(stored, runner.start(stored, client_address(request), seat), seat)
+
+
+@router.get(
+    "/deals/{game_id}/ai-seat",
+    response_model=AIRunState,
+    responses=_YOURS,
+    summary="The AI in your seat of one of your deals",
+)
+async def read_own_ai_seat(own: OwnSeat, runner: AISeatDep) -> dict[str, Any]:
+    """How far the AI's run in this browser's seat of the deal has come (`none`: never
+    started)."""
+    stored, seat = own
+    return run_state(stored, runner.status(stored, seat) or Run("none"), seat)

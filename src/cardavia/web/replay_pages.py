@@ -30,7 +30,7 @@ from cardavia.records.files import MAX_RECORD_BYTES
 from cardavia.records.replay import bounded
 from cardavia.store import FINISHED, StoredGame
 from cardavia.web import browsers, catalog, games, text
-from cardavia.web.ai_seat import DONE, run_record
+from cardavia.web.ai_seat import DONE, STAND_IN, run_record
 from cardavia.web.assets import static_url
 from cardavia.web.deals import GAMES, GameNotFoundError, stored_record
 from cardavia.web.dependencies import AISeatDep, DealsDep
@@ -74,13 +74,18 @@ async def own_replay(game_id: str, request: Request, service: DealsDep) -> Respo
 async def ai_replay(
     game_id: str, request: Request, service: DealsDep, runner: AISeatDep
 ) -> Response:
-    """The AI's run in the person's seat of a finished deal of this browser."""
-    stored = _finished(service.owned(game_id, browsers.browser_hash(request)))
-    run = runner.status(stored)
+    """The AI's run in this browser's seat of a finished deal: one it played against the
+    AIs, or a table's deal it was dealt into (that person's own run, their seat at the
+    bottom)."""
+    found, seat = service.seat_of(game_id, browsers.browser_hash(request))
+    stored = _finished(found)
+    run = runner.status(stored, seat)
     if run is None or run.status != DONE:
         raise GameNotFoundError(game_id)
-    record = run_record(stored, run)
-    return await _viewer(request, service.thinker, record, stored=stored, own=True, ai_run=True)
+    record = run_record(stored, run, seat)
+    return await _viewer(
+        request, service.thinker, record, stored=stored, own=True, ai_run=True, me=seat
+    )
 
 
 @router.get("/shared/{share_id}", response_class=HTMLResponse)
@@ -232,9 +237,28 @@ async def _viewer(
         "hint_url": hints,
         "me": me,
     }
+    seat_run = None
+    if own and not ai_run and stored is not None:
+        # The AI in the reader's own seat of this deal, offered with a button (a run
+        # started before, at the table's end or here, is shown at once).
+        absent = None
+        levels = (stored.meta or {}).get("levels") or []
+        if any(level is None and other != me for other, level in enumerate(levels)):
+            # Other people sat at the table: the AI for absent players plays their seats.
+            level = str((stored.meta or {}).get("absent") or STAND_IN)
+            absent = text.level_names(_).get(level, (level,))[0]
+        seat_run = {
+            "url": f"/api/deals/{stored.id}/ai-seat",
+            "auto": False,
+            "ready": True,
+            "me": me,
+            "seats": seats,
+            "absent": absent,
+        }
     context = {
         "game": info,
         "replay": data,
+        "seat_run": seat_run,
         "table": _table_data(record.game, stored, seats, own, _) | {"me": me},
         "viewer": True,
         "stored": stored,

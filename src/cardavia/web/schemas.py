@@ -92,8 +92,9 @@ class HintAnswer(BaseModel):
     text: str = Field(description="The reason as one sentence in the request's language.")
     hints: int | None = Field(
         default=None,
-        description="Decisions of this deal at which the person asked a hint (a deal "
-        "against the AIs; a table of people does not count them).",
+        description="Decisions of this deal at which the person asked a hint: a deal "
+        "against the AIs counts its person's, a table each seat's own (a claim window is "
+        "one decision however often it is asked); none when nothing is kept for the seat.",
     )
 
 
@@ -196,3 +197,13 @@ class AIRunState(BaseModel):
     outcome: Outcome | None = Field(description="Once done: who won the run, when, with what.")
     yours: Outcome = Field(description="The same of the person's own deal, side by side.")
     replay: str = Field(description="The address of the run's replay (for this browser).")
+    seat: int = Field(default=0, description="The person's seat, which `strong` plays.")
+    players: list[str] | None = Field(
+        default=None, description="A table's deal: its players' names, by seat, as it showed them."
+    )
+    levels: list[str] = Field(
+        default_factory=list,
+        description="Who plays each seat in the run: `strong` in the person's; the deal's "
+        "level in the others of a deal against the AIs; at a table, each AI seat's own level "
+        "and the table's AI for absent players in every other person's.",
+    )

@@ -508,12 +508,29 @@ def reviewed(people: list[Person]) -> None:
         mine = page.request.get(f"{person.site}/api/tables/{person.table_id}/review").json()
         assert mine["status"] == "ready"
         assert page.locator("#review-body .finding").count() == len(mine["findings"])
+        # Each person's own count of hints, as their seat's frame of the end says it.
+        hints = person.frame()["deal"]["hints"]
+        assert hints == (1 if person.coached else 0), "one decision hinted, counted once"
+        assert page.locator("#hints-used").inner_text().endswith(f": {hints}")
         listed = person.context.new_page()
         listed.goto(f"{person.site}/deals")
         row = listed.locator(f"#deal-{deal_id}")
         assert row.count() == 1, f"the deal is not in {person.frame()['table']['you']}'s deals"
         assert row.locator(f'a[href="/replay/{deal_id}"]').count() == 1
         listed.close()
+    # The host asks how the strong AI would have done in her seat: her own run, from her
+    # seat, as the API gives it to her browser (the others' runs are theirs to ask for).
+    page = people[0].page
+    page.click("#ai-seat-start")
+    page.wait_for_selector("#ai-seat[data-status=done]", timeout=180_000)
+    run = page.request.get(f"{people[0].site}/api/deals/{deal_id}/ai-seat").json()
+    seat = people[0].frame()["table"]["you"]
+    assert run["status"] == "done" and run["seat"] == seat and run["levels"][seat] == "strong"
+    cells = page.locator("#ai-seat-result tr[data-row=ai] td").all_inner_texts()
+    assert cells[1] == str(run["outcome"]["step"])
+    assert cells[3] == str(run["outcome"]["scores"][seat])
+    other = people[1].page.request.get(f"{people[1].site}/api/deals/{deal_id}/ai-seat")
+    assert other.json()["status"] == "none", "each person's run is their own"
 
 
 PLACES = re.compile(r"\b(East|West|North|South)\b")

@@ -64,6 +64,13 @@ class Person:
 def deal_a_table(client: TestClient, game: str) -> tuple[str, list[Person]]:
     """Ann hosts, Bo joins, the AIs fill the rest; the deal is played to its end by
     each person choosing their first option."""
+    table, people = seat_a_table(client, game)
+    play_to_the_end(table, people)
+    return table, people
+
+
+def seat_a_table(client: TestClient, game: str) -> tuple[str, list[Person]]:
+    """Ann hosts, Bo joins, the AIs fill the rest; dealt."""
     seats = ["person", "basic", "basic"] if game == "sisepai" else ["person", "basic"]
     made = client.post("/api/tables", json={"game": game, "name": "Ann", "seats": seats})
     ann = Person(client, made)
@@ -73,17 +80,29 @@ def deal_a_table(client: TestClient, game: str) -> tuple[str, list[Person]]:
     bo = Person(client, joined)
     people = [ann, bo]
     assert ann.post(f"/api/tables/{table}/actions", {"type": "start"}).status_code == 200
+    return table, people
+
+
+def play_to_the_end(table: str, people: list[Person], hints: dict[int, int] | None = None) -> None:
+    """Each person chooses their first option until the deal ends; a person in
+    ``hints`` asks for a hint (twice) at that many of their first decisions."""
+    ann = people[0]
     for _ in range(3000):
         frames = {person.seat: person.get(f"/api/tables/{table}").json() for person in people}
         deal = frames[ann.seat]["deal"]
         if deal["result"]:
-            return table, people
+            return
         movers = [person for person in people if frames[person.seat]["deal"]["options"]]
         if not movers:
             time.sleep(0.01)
             continue
         mover = movers[0]
         options = frames[mover.seat]["deal"]["options"]
+        if hints and hints.get(mover.seat):
+            hints[mover.seat] -= 1
+            for _ in range(2):
+                asked = mover.post(f"/api/tables/{table}/hint", {"step": deal["key"]})
+                assert asked.status_code == 200, asked.text
         act = {"type": "act", "action": options[0], "key": deal["key"]}
         mover.post(f"/api/tables/{table}/actions", act)
     raise AssertionError("the deal did not end")
@@ -175,3 +194,51 @@ def test_a_review_at_a_table_waits_for_the_end_and_is_for_seated_people_only(
     early = ann.get(f"/api/tables/{table}/review")
     assert early.status_code == 409 and "over" in early.json()["error"]
     assert client.get(f"/api/tables/{table}/review").status_code == 403
+
+
+def test_each_person_has_the_ai_in_their_own_seat_and_their_own_count_of_hints(
+    client: TestClient,
+) -> None:
+    table, people = seat_a_table(client, "chuopai")
+    ann, bo = people
+    deal_id = ann.get(f"/api/tables/{table}").json()["deal"]["id"]
+    unknown = ann.get(f"/api/deals/{deal_id[::-1]}/ai-seat")
+    assert unknown.status_code == 404
+    # A running deal has no run, for the people dealt into it too: the same 404.
+    for method in ("get", "post"):
+        running = getattr(ann, method)(f"/api/deals/{deal_id}/ai-seat")
+        said = running.json()["error"].replace(deal_id, deal_id[::-1])
+        assert (running.status_code, said) == (404, unknown.json()["error"])
+    assert ann.get(f"/api/tables/{table}").json()["deal"].get("hints") is None
+    play_to_the_end(table, people, hints={ann.seat: 2})
+    frames = {person.seat: person.get(f"/api/tables/{table}").json() for person in people}
+    assert frames[ann.seat]["deal"]["hints"] == 2, "each decision once, however often asked"
+    assert frames[bo.seat]["deal"]["hints"] == 0, "each person's own"
+    url = f"/api/deals/{deal_id}/ai-seat"
+    # A browser not dealt into the deal finds nothing, as for a deal that does not exist.
+    client.cookies.set(COOKIE, "s" * 43)
+    assert client.get(url).status_code == 404
+    assert client.post(url, headers={"Origin": "http://testserver"}).status_code == 404
+    client.cookies.clear()
+    assert ann.get(url).json()["status"] == "none"
+    started = ann.post(url)
+    assert started.status_code == 202 and started.json()["seat"] == ann.seat
+    deadline = time.monotonic() + 60
+    while (answer := ann.get(url).json())["status"] != "done":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert answer["levels"][ann.seat] == "strong" and answer["levels"][bo.seat] == "basic"
+    assert answer["players"][:2] == ["Ann", "Bo"]
+    ended = Result.from_json(frames[ann.seat]["deal"]["result"])
+    assert answer["yours"]["winners"] == list(ended.winners)
+    assert answer["replay"] == f"/replay/{deal_id}/ai"
+    # Ann's run is hers: Bo has none yet, and only Ann's replay of it opens.
+    assert bo.get(url).json()["status"] == "none"
+    assert bo.get(f"/replay/{deal_id}/ai").status_code == 404
+    replayed = ann.get(f"/replay/{deal_id}/ai")
+    assert replayed.status_code == 200
+    data = json.loads(replayed.text.split('id="replay-data">')[1].split("</script>")[0])
+    assert data["me"] == ann.seat
+    # Each person's own replay offers it, saying who plays the other person's seat.
+    page = bo.get(f"/replay/{deal_id}").text
+    assert 'id="ai-seat"' in page and "the AI for absent players (Normal)" in page

@@ -222,6 +222,11 @@ class Hub:
         when the browser's events are of ``deal`` (else all of them), and its mark."""
         current = moment.live.stored.id if moment.live is not None else None
         data = frame(moment, seat, since if deal == current else 0, self.service.away_seconds)
+        shown = data["deal"]
+        if shown is not None and shown["result"] is not None and current is not None:
+            # The end on show: the seat's own count of hinted decisions, final by now (a
+            # hint is counted as it is asked, while its decision is open).
+            shown["hints"] = len(self.service.tables.games.seat_hints(current, seat))
         data["mark"] = _fingerprint(data)
         return data
 

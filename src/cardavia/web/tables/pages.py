@@ -21,9 +21,11 @@ from cardavia.web.tables.forms import INVITE_COOKIE, name_problem, read_form
 from cardavia.web.tables.model import (
     AI,
     NAME_LIMIT,
+    PERSON,
     BadTableInputError,
     LookalikeNameError,
     TableError,
+    settings_of,
 )
 from cardavia.web.tables.service import SeatTokenError, TableService
 
@@ -75,6 +77,24 @@ def table_page(
             "hint": f"/api/tables/{table.id}/hint",
             "review": f"/api/tables/{table.id}/review",
             "record": f"/api/tables/{table.id}/record",
+        },
+        # The AI in this person's seat of the deal that ends (its id fills the address),
+        # offered with a button: each person of the table asks for their own.
+        "ai_seat": {
+            "url": "/api/deals/{id}/ai-seat",
+            "auto": False,
+            "me": seat,
+            "seats": _rotated(web.positions(_), seat),
+            # Said only when other people sit at the table (their seats are the AI's in
+            # the run); else the run is against the same opponents as the deal.
+            "absent": (
+                text.level_names(_)[settings_of(table).absent][0]
+                if any(
+                    place.kind == PERSON and other != seat
+                    for other, place in enumerate(table.seats)
+                )
+                else None
+            ),
         },
     }
     context = {

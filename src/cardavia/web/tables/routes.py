@@ -220,13 +220,15 @@ async def hint_at_table(
 ) -> dict[str, Any]:
     """What the `strong` player would do at this seat's own decision (`step`: the
     frame's `deal.key`), and why, from what the seat sees alone: the same coach as in a
-    deal against the AIs."""
+    deal against the AIs. Each decision hinted is counted once, for this seat alone
+    (`hints`)."""
     moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
-    action, reason = await tables.hint(table_id, seat, body.step, client_address(request))
+    found = await tables.hint(table_id, seat, body.step, client_address(request))
+    action, reason, counted = found
     facts = reason.to_json()
     web = WEB_GAMES[moment.table.game]
     sentence = web.hint_sentence(action, facts, gettext_for(request), ngettext_for(request))
-    return {"action": action, "reason": facts, "text": sentence}
+    return {"action": action, "reason": facts, "text": sentence, "hints": counted}
 
 
 @router.get(

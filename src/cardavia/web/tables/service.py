@@ -732,6 +732,8 @@ class TableService:
             "players": player_names(table),
             "table": table.id,
             "levels": [place.level for place in table.seats],
+            # Who plays the other people's seats in a person's AI run (web/ai_seat.py).
+            "absent": settings_of(table).absent,
             "notes": [],
         }
         stored = StoredGame.dealt(
@@ -763,11 +765,16 @@ class TableService:
 
     async def hint(
         self, table_id: str, seat: int, key: int, client: str = "local"
-    ) -> tuple[str, Any]:
-        """The coach's recommendation for ``seat``'s own decision ``key`` and its reason's
-        facts: the verdict a deal against the AIs gives (``ai.verdict``, from the seat's
-        view alone, its randomness read off that view), in ``client``'s share of the
-        workers. :class:`ConflictError` when the seat has no choice to make there."""
+    ) -> tuple[str, Any, int | None]:
+        """The coach's recommendation for ``seat``'s own decision ``key``, its reason's
+        facts, and how many of the deal's decisions that seat has asked about now: the
+        verdict a deal against the AIs gives (``ai.verdict``, from the seat's view alone,
+        its randomness read off that view), in ``client``'s share of the workers.
+        :class:`ConflictError` when the seat has no choice to make there.
+
+        The decision is counted as it is asked (once, however often: a claim window is one
+        decision, ``key``), with the seat's person (``deal_people``), so that the count is
+        final by the time the deal can end; ``None`` when nothing is kept for the seat."""
         moment = self.read(table_id)
         live = moment.live
         if live is None or live.over:
@@ -781,8 +788,9 @@ class TableService:
         # In a claim window a seat may answer before the engine asks it: its choices are
         # the ones the engine will offer it (the frame's options), from its own view.
         legal = next(list(found) for decider, found in state.deciders() if decider == seat)
+        counted = self.tables.games.add_seat_hint(live.stored.id, seat, key)
         action, reason = await self.thinker.hint(moment.table.game, state.view(seat), legal, client)
-        return str(action), reason
+        return str(action), reason, counted
 
     async def close(self) -> None:
         """Stop the background AI moves (the server is stopping: ``due_at`` brings the

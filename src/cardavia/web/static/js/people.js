@@ -92,6 +92,8 @@ function stateOf(deal, events) {
     answer: deal.answer,
     window: deal.window,
     choosing: deal.choosing ?? [],
+    // The seat's own count of hinted decisions, in the frame of the deal's end.
+    hints: deal.hints,
   };
 }
 

@@ -182,7 +182,10 @@ function showEnding() {
   $("ending-title").replaceChildren(game.endingTitle(state, ui));
   $("deal-number-note").textContent =
     state.seed === null ? "" : ui.text(people ? "deal_number_table" : "deal_number", { seed: state.seed });
-  if ($("hints-used")) $("hints-used").textContent = ui.text("hints_used", { count: state.hints });
+  // A table's frame says it at the end only (the seat's own count), with nothing kept
+  // for a seat: no line then.
+  const used = $("hints-used");
+  if (used) used.textContent = state.hints === undefined ? "" : ui.text("hints_used", { count: state.hints });
   if (state.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
   ending.hidden = false;
   // The end opens at its headline (who won): the focus goes to its first action without
@@ -357,7 +360,7 @@ async function askHint() {
     else if (!response.ok) notice(ui.text("error", { error: body.error }));
     else if (step === state.step) {
       hinted = { step, action: body.action, text: body.text };
-      // A table of people does not count its hints.
+      // The count so far (a table's frames bring the seat's own at the deal's end).
       if (body.hints !== undefined) state = { ...state, hints: body.hints };
     }
   } catch (error) {
@@ -424,6 +427,8 @@ const signed = new Intl.NumberFormat(document.documentElement.lang, {
 async function showReview() {
   const section = $("review");
   section.hidden = false;
+  // Below the end's buttons, out of sight on a phone: brought into view as it opens.
+  section.scrollIntoView({ block: "nearest", behavior: reducedMotion.matches ? "auto" : "smooth" });
   if (reviewing) return;
   reviewing = true;
   const body = $("review-body");
@@ -541,6 +546,7 @@ async function send(action) {
   render();
   showEnding();
   app.dataset.step = String(state.step);
+  app.dataset.deal = state.id;
   app.dataset.status = state.status;
   app.dataset.busy = "false";
 }
@@ -589,6 +595,8 @@ function shown() {
   render();
   showEnding();
   app.dataset.step = String(state.step);
+  // The deal's id before its status: the AI in your seat follows the deal that ended.
+  app.dataset.deal = state.id;
   app.dataset.status = state.status;
   app.dataset.busy = "false";
 }
