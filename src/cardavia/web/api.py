@@ -21,6 +21,8 @@ from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, ngettext_for
 from cardavia.web.reviews import worded
 from cardavia.web.schemas import (
+    COACH_BUSY,
+    EVERYWHERE,
     AIRunState,
     CreatedGame,
     ErrorBody,
@@ -33,11 +35,7 @@ from cardavia.web.schemas import (
 )
 from cardavia.web.security import client_address
 
-_EVERYWHERE: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorBody, "description": "A body that cannot be read as JSON text."},
-    503: {"model": ErrorBody, "description": "The game store cannot be reached; nothing changed."},
-}
-router = APIRouter(prefix="/api", tags=["games"], responses=_EVERYWHERE)
+router = APIRouter(prefix="/api", tags=["games"], responses=EVERYWHERE)
 
 _bearer = HTTPBearer(auto_error=False, description="The token `POST /api/games` returned.")
 _cookie = APIKeyCookie(
@@ -137,7 +135,7 @@ async def act(body: NewAction, request: Request, live: Live, service: DealsDep) 
 @router.post(
     "/games/{game_id}/hint",
     response_model=HintAnswer,
-    responses=_ERRORS | _CONFLICT | _TOO_LARGE | _TOO_MANY | _CROSS_SITE,
+    responses=_ERRORS | _CONFLICT | _TOO_LARGE | _TOO_MANY | _CROSS_SITE | COACH_BUSY,
     summary="Ask for a hint",
 )
 async def hint(

@@ -176,6 +176,23 @@ class ErrorBody(BaseModel):
     error: str
 
 
+Responses = dict[int | str, dict[str, Any]]
+"""The answers a route documents beside its own (FastAPI's ``responses``)."""
+EVERYWHERE: Responses = {
+    400: {"model": ErrorBody, "description": "A body that cannot be read as JSON text."},
+    503: {"model": ErrorBody, "description": "The game store cannot be reached; nothing changed."},
+}
+"""What any route of the JSON API may answer: deals against the AIs and tables alike."""
+COACH_BUSY: Responses = {
+    503: {
+        "model": ErrorBody,
+        "description": "The game store cannot be reached, or the coach is busy (every worker "
+        "taken): try again in a moment; nothing changed.",
+    }
+}
+"""A hint's other 503: the strong player's opinion is never replaced by another's."""
+
+
 class Outcome(BaseModel):
     """The end of a deal in the same words for every game."""
 

@@ -44,7 +44,14 @@ from cardavia.web.errors import ANSWERED, api_error, describe_validation
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.rendering import gettext_for, ngettext_for
 from cardavia.web.reviews import worded
-from cardavia.web.schemas import ErrorBody, HintAnswer, HintRequest, Review
+from cardavia.web.schemas import (
+    COACH_BUSY,
+    EVERYWHERE,
+    ErrorBody,
+    HintAnswer,
+    HintRequest,
+    Review,
+)
 from cardavia.web.security import CROSS_SITE, client_address, sent_by_another_site
 from cardavia.web.tables.frames import Moment
 from cardavia.web.tables.hub import Bucket, TooManyWatchersError, Watcher
@@ -73,11 +80,7 @@ MESSAGE_BYTES = 2048
 IDLE_SECONDS = 60.0
 """A socket that says nothing (not even its ping, every 20 s) this long is closed."""
 
-_EVERYWHERE: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorBody, "description": "A body that cannot be read as JSON text."},
-    503: {"model": ErrorBody, "description": "The game store cannot be reached; nothing changed."},
-}
-router = APIRouter(prefix="/api/tables", tags=["tables"], responses=_EVERYWHERE)
+router = APIRouter(prefix="/api/tables", tags=["tables"], responses=EVERYWHERE)
 _SEAT: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody, "description": "No seat of this table, or not the host."},
     404: {"model": ErrorBody, "description": "No table with this id."},
@@ -212,7 +215,7 @@ async def act_at_table(
     "/{table_id}/hint",
     response_model=HintAnswer,
     response_model_exclude_none=True,
-    responses=_SEAT | _INPUT | _CONFLICT,
+    responses=_SEAT | _INPUT | _CONFLICT | COACH_BUSY,
     summary="Ask for a hint",
 )
 async def hint_at_table(
