@@ -221,3 +221,14 @@ def test_an_ai_run_is_written_over_the_one_its_writer_read(engine: Engine) -> No
     running = a_game("running-deal----")
     store.insert(running)
     assert not store.write_ai_run(running.id, {"status": "queued"}, first, None)
+
+
+def test_a_lesson_done_is_kept_once_per_browser(engine: Engine) -> None:
+    upgrade(engine)
+    store = GameStore(engine)
+    assert store.lessons_done("a" * 64) == set()
+    store.lesson_done("a" * 64, "sisepai/cards")
+    store.lesson_done("a" * 64, "sisepai/cards")  # done again: no second row, no error
+    store.lesson_done("a" * 64, "chuopai/rounds")
+    assert store.lessons_done("a" * 64) == {"sisepai/cards", "chuopai/rounds"}
+    assert store.lessons_done("b" * 64) == set(), "another browser has its own progress"

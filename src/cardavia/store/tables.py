@@ -13,6 +13,9 @@ browser is connected, renewed by the server process it is connected to.
 ``deal_people`` ties each person's seat of a table's deal to that person's browser:
 the deal is in their *Your deals*, and their review of it is kept there (issue 24).
 
+``learn_progress`` keeps which lessons of *Learn to play* a browser has finished
+(issue 25), under the same hash of its id as its deals.
+
 The migrations in ``migrations/versions`` create exactly these tables; a test checks
 that the two agree.
 """
@@ -126,4 +129,13 @@ deal_people = Table(
     # That person's review of their own decisions, once computed (games.review's shape).
     Column("review", JSON_TYPE, nullable=True),
     Index("deal_people_browser", "browser_hash"),
+)
+
+learn_progress = Table(
+    "learn_progress",
+    metadata,
+    # A hash of the browser's id, like games.browser_hash; the lesson as "game/slug".
+    Column("browser_hash", String(64), primary_key=True),
+    Column("lesson", String(64), primary_key=True),
+    Column("done_at", DateTime(timezone=True), nullable=False),
 )
