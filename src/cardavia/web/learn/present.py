@@ -109,7 +109,9 @@ def table(lesson: Lesson, _: Gettext) -> Table:
                 key = "public_drawn_you" if source == PERSON else "public_drawn"
             else:
                 key = "public_discarded_you" if source == PERSON else "public_discarded"
-            lines = (f"{name(str(view.public_card))}: {messages[key].format(seat=names[source])}",)
+            where = messages[key].format(seat=names[source])
+            # Translators: the public card of a lesson's table, and who drew or discarded it.
+            lines = (_("{card}: {where}").format(card=name(str(view.public_card)), where=where),)
             public = (str(view.public_card),)
         made = tuple(_sisepai_choice(action, messages, name) for action in offered)
         return Table(
