@@ -258,3 +258,14 @@ def test_each_person_of_a_tables_deal_keeps_their_own_run_and_hints(engine: Engi
     assert theirs is not None and theirs.run == {"status": "queued"}
     again = store.get(game.id)
     assert again is not None and again.version == game.version + 1, "the deal itself is untouched"
+
+
+def test_a_lesson_done_is_kept_once_per_browser(engine: Engine) -> None:
+    upgrade(engine)
+    store = GameStore(engine)
+    assert store.lessons_done("a" * 64) == set()
+    store.lesson_done("a" * 64, "sisepai/cards")
+    store.lesson_done("a" * 64, "sisepai/cards")  # done again: no second row, no error
+    store.lesson_done("a" * 64, "chuopai/rounds")
+    assert store.lessons_done("a" * 64) == {"sisepai/cards", "chuopai/rounds"}
+    assert store.lessons_done("b" * 64) == set(), "another browser has its own progress"

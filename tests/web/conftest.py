@@ -28,6 +28,11 @@ SITE_PAGES = [
     "/docs",
     "/deals",
     "/replay",
+    "/learn",
+    "/learn/sisepai",
+    "/learn/chuopai",
+    "/learn/sisepai/cards",
+    "/learn/chuopai/cards",
 ]
 """Every page of the site a visitor can reach from the index."""
 

@@ -21,6 +21,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.web.app import create_app
+from cardavia.web.learn.catalog import PATHS
 from cardavia.web.settings import Settings
 
 from .conftest import random_players
@@ -65,7 +66,13 @@ def _pages(site: TestClient) -> dict[str, str]:
         "replay-open": "/replay",
         "offline": "/offline/en",
         "not-found": "/no-such-page",
+        "learn": "/learn",
+        "learn-sisepai": "/learn/sisepai",
+        "learn-chuopai": "/learn/chuopai",
     }
+    for game, lessons in PATHS.items():
+        for lesson in lessons:
+            pages[f"lesson-{game}-{lesson.slug}"] = f"/learn/{game}/{lesson.slug}"
     running = start(site, "sisepai", seed=3)
     state = site.get(f"/api/games/{running}").json()
     body = {"action": state["legal"][0], "step": state["step"]}

@@ -19,11 +19,11 @@ from typing import Any, TypeVar
 
 from sqlalchemy import and_, bindparam, delete, insert, literal, or_, select, union_all, update
 from sqlalchemy.engine import Connection, Engine, RowMapping
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from cardavia.store.errors import StoreUnavailableError, VersionConflictError
-from cardavia.store.tables import deal_people, games
+from cardavia.store.tables import deal_people, games, learn_progress
 
 ONGOING, FINISHED = "ongoing", "finished"
 NEVER = datetime.min.replace(tzinfo=UTC)
@@ -99,6 +99,10 @@ _FORGET_PERSON = delete(deal_people).where(
     deal_people.c.browser_hash == bindparam("browser"),
 )
 _DELETE_PEOPLE = delete(deal_people).where(deal_people.c.game_id == bindparam("wanted_id"))
+_LESSONS_DONE = select(learn_progress.c.lesson).where(
+    learn_progress.c.browser_hash == bindparam("wanted_browser")
+)
+_LESSON_DONE = insert(learn_progress)
 _SHARED = select(games).where(games.c.share_id == bindparam("wanted_share"))
 _DELETE_OWNED = delete(games).where(
     games.c.id == bindparam("wanted_id"), games.c.browser_hash == bindparam("browser")
@@ -440,6 +444,30 @@ class GameStore:
                 return int(connection.execute(_KEEP_SEAT_REVIEW, params).rowcount)
 
         return guard(run) == 1
+
+    def lessons_done(self, browser_hash: str) -> set[str]:
+        """The lessons (``game/slug``) the browser of ``browser_hash`` has finished."""
+
+        def run() -> set[str]:
+            with self.engine.connect() as connection:
+                params = {"wanted_browser": browser_hash}
+                return set(connection.execute(_LESSONS_DONE, params).scalars())
+
+        return guard(run)
+
+    def lesson_done(self, browser_hash: str, lesson: str) -> None:
+        """Keep that the browser of ``browser_hash`` finished ``lesson`` (once: a lesson
+        done again keeps its first time)."""
+
+        def run() -> None:
+            row = {"browser_hash": browser_hash, "lesson": lesson, "done_at": now()}
+            try:
+                with self.write_lock, self.engine.begin() as connection:
+                    connection.execute(_LESSON_DONE, row)
+            except IntegrityError:
+                pass  # done before: the first time stays
+
+        guard(run)
 
     def shared(self, share_id: str) -> StoredGame | None:
         """The deal whose public replay is named ``share_id``, or ``None``."""

@@ -14,6 +14,9 @@ browser is connected, renewed by the server process it is connected to.
 the deal is in their *Your deals*, and their review of it, their hints and the AI's run
 in their seat are kept there (issue 24).
 
+``learn_progress`` keeps which lessons of *Learn to play* a browser has finished
+(issue 25), under the same hash of its id as its deals.
+
 The migrations in ``migrations/versions`` create exactly these tables; a test checks
 that the two agree.
 """
@@ -133,4 +136,13 @@ deal_people = Table(
     Column("ai_run", JSON_TYPE, nullable=True),
     Column("ai_run_at", DateTime(timezone=True), nullable=True),
     Index("deal_people_browser", "browser_hash"),
+)
+
+learn_progress = Table(
+    "learn_progress",
+    metadata,
+    # A hash of the browser's id, like games.browser_hash; the lesson as "game/slug".
+    Column("browser_hash", String(64), primary_key=True),
+    Column("lesson", String(64), primary_key=True),
+    Column("done_at", DateTime(timezone=True), nullable=False),
 )

@@ -23,6 +23,7 @@ from cardavia.web import (
     api,
     dependencies,
     errors,
+    learn_pages,
     pages,
     rendering,
     replay_pages,
@@ -56,6 +57,7 @@ ROUTERS = (
     table_routes.router,
     pages.router,
     your_deals.router,
+    learn_pages.router,
     replay_pages.router,
     table_pages.router,
     shell_router,  # the manifest, the service worker, the offline page

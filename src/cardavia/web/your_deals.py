@@ -24,6 +24,7 @@ from cardavia.web import browsers, catalog, cookies, deal_stats, games, text
 from cardavia.web.deal_stats import Result
 from cardavia.web.deals import AI_LEVELS, GAMES, GameNotFoundError
 from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep
+from cardavia.web.learn import present as learn
 from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, language, render_page
 from cardavia.web.security import client_address
@@ -175,6 +176,9 @@ async def deals_page(
         "keep_idle_days": settings.keep_idle_days,
         "when": lambda moment: when(moment, lang),
         "short_date": lambda moment: short_date(moment, lang),
+        "lessons": learn.progress(
+            service.store.lessons_done(browser) if browser is not None else set(), _
+        ),
     }
     return render_page(request, "deals.html", context)
 
