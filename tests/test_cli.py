@@ -119,7 +119,9 @@ OWN_OPTIONS = {
     ("bench", "ai"): {"--seconds", "--seed"},
     ("bench", "versus"): {"--against-src", "--game", "--player", "--deals", "--seed"},
     ("bench", "web"): {"--seconds", "--seed", "--server", "--server-src"},
-    ("bench", "stall"): {"--seconds", "--seed", "--server", "--server-src", "--flood"},
+    ("bench", "stall"): {
+        "--seconds", "--seed", "--server", "--server-src", "--flood", "--baseline",
+    },
     ("bench", "load"): {
         "--games", "--concurrency", "--think", "--servers", "--database", "--database-url",
         "--seed",
