@@ -125,6 +125,7 @@ OWN_OPTIONS = {
         "--seed",
     },
     ("bench", "table"): {"--seed"},
+    ("bench", "lighthouse"): {"--seed", "--runs", "--reports"},
     ("bench", "tables"): {
         "--tables", "--think", "--servers", "--database", "--database-url", "--seed",
     },
