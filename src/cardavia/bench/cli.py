@@ -212,13 +212,14 @@ def lighthouse(
     reports: Annotated[
         Path | None, typer.Option(help="Also save every run's whole Lighthouse report here.")
     ] = None,
+    server_src: ServerSrc = None,
 ) -> None:
     """Lighthouse's four scores, TBT and long tasks of the home, game and table pages,
     phone and desktop (installs Lighthouse with npm into .tools/lighthouse once)."""
     from cardavia.bench import lighthouse as subject
 
     try:
-        figures = subject.run(seed=seed, runs=runs, reports=reports)
+        figures = subject.run(seed=seed, runs=runs, reports=reports, source=server_src)
     except subject.LighthouseError as error:
         typer.echo(f"cannot run Lighthouse: {error}", err=True)
         raise typer.Exit(2) from None

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from cardavia.testing.browser import chromium_path
-from cardavia.testing.servers import ServerProcess
+from cardavia.testing.servers import ServerProcess, source_env
 
 VERSION = "12.2.3"
 """The Lighthouse pinned (13 needs Node 22; the project's machines have Node 20)."""
@@ -67,16 +67,19 @@ class LighthouseError(RuntimeError):
     """Lighthouse could not be installed, or a run gave no report."""
 
 
-def run(seed: int = 1, runs: int = 1, reports: Path | None = None) -> dict[str, Any]:
+def run(
+    seed: int = 1, runs: int = 1, reports: Path | None = None, source: str | None = None
+) -> dict[str, Any]:
     """Start a server and a deal, run Lighthouse ``runs`` times on each page in each mode;
     the median run's figures of each (``seed`` chooses the deal and the person's moves).
     With ``reports``, every run's whole report is also saved there, as
-    ``PAGE-MODE-RUN.json`` (Lighthouse's viewer opens them)."""
+    ``PAGE-MODE-RUN.json`` (Lighthouse's viewer opens them). ``source`` runs the server
+    (its pages and static files) from another checkout's ``src``: an older version,
+    measured the same way at the same machine's load."""
     binary = ensure_installed()
     folder = Path(tempfile.mkdtemp(prefix="cardavia-bench-lighthouse-"))
-    server = ServerProcess(
-        {"CARDAVIA_DATA": str(folder), "DATABASE_URL": "", "CARDAVIA_NEW_GAMES_PER_MINUTE": "0"}
-    )
+    env = {"CARDAVIA_DATA": str(folder), "DATABASE_URL": "", "CARDAVIA_NEW_GAMES_PER_MINUTE": "0"}
+    server = ServerProcess(env | source_env(source))
     server.start()
     load_before = os.getloadavg()
     results: dict[str, dict[str, Any]] = {page: {} for page in PAGES}
@@ -106,6 +109,7 @@ def run(seed: int = 1, runs: int = 1, reports: Path | None = None) -> dict[str, 
         "lighthouse": VERSION,
         "game": GAME,
         "runs": runs,
+        "server_src": source,
         "pages": results,
         "targets": TARGETS | {"longest_task_ms": LONG_TASK_MS},
         "machine": {
