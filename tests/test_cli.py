@@ -127,6 +127,7 @@ OWN_OPTIONS = {
         "--seed",
     },
     ("bench", "table"): {"--seed"},
+    ("bench", "lighthouse"): {"--seed", "--runs", "--reports", "--server-src"},
     ("bench", "tables"): {
         "--tables", "--think", "--servers", "--database", "--database-url", "--seed",
     },

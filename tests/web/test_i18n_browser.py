@@ -210,12 +210,15 @@ def test_display_sliders_change_the_page_are_remembered_and_reset(
 
         page.reload()
         again = page.evaluate(DISPLAY)
-        assert {k: again[k] for k in ("filter", "values", "shown", "patterns")} == {
+        assert {k: again[k] for k in ("filter", "values", "patterns")} == {
             "filter": "contrast(1.36)",
             "values": ["80", "100", "1"],
-            "shown": ["80%", "100%", "1%"],
             "patterns": True,
         }, "remembered after a reload"
+        # Worded as the menu opens (an Intl formatter is not made as every page loads).
+        page.click("#display-menu summary")
+        assert page.evaluate(DISPLAY)["shown"] == ["80%", "100%", "1%"]
+        page.keyboard.press("Escape")
         page.goto(site + "/games/chuopai?lang=zh")
         assert page.evaluate(DISPLAY)["values"] == ["80", "100", "1"], "and on every page"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -212,3 +213,26 @@ def tables(
             seed=seed,
         )
     )
+
+
+@app.command()
+def lighthouse(
+    seed: Seed = 1,
+    runs: Annotated[
+        int, typer.Option(help="Runs of each page and mode; the median run's figures.", min=1)
+    ] = 1,
+    reports: Annotated[
+        Path | None, typer.Option(help="Also save every run's whole Lighthouse report here.")
+    ] = None,
+    server_src: ServerSrc = None,
+) -> None:
+    """Lighthouse's four scores, TBT and long tasks of the home, game and table pages,
+    phone and desktop (installs Lighthouse with npm into .tools/lighthouse once)."""
+    from cardavia.bench import lighthouse as subject
+
+    try:
+        figures = subject.run(seed=seed, runs=runs, reports=reports, source=server_src)
+    except subject.LighthouseError as error:
+        typer.echo(f"cannot run Lighthouse: {error}", err=True)
+        raise typer.Exit(2) from None
+    emit(figures)

@@ -14,10 +14,14 @@ const button = $("ai-seat-start");
 const POLL_MS = 1000;
 
 // A message with a count comes in each plural category of the page's language (the
-// server's CLDR forms); Intl.PluralRules says which one a count takes.
-const plurals = new Intl.PluralRules(document.documentElement.lang);
-const pick = (message, count) =>
-  typeof message === "string" ? message : (message[plurals.select(count)] ?? message.other);
+// server's CLDR forms); Intl.PluralRules says which one a count takes. It is made when
+// first needed (the deal over), not as the table opens: ICU's data costs a phone.
+let plurals = null;
+const pick = (message, count) => {
+  if (typeof message === "string") return message;
+  plurals ??= new Intl.PluralRules(document.documentElement.lang);
+  return message[plurals.select(count)] ?? message.other;
+};
 
 const say = (key, values = {}, count = 0) =>
   pick(data.messages[key], count).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));

@@ -64,6 +64,10 @@ export async function createBoard(app, data, hooks = {}) {
     }
   }
   measureNames();
+  // A task of its own (it lays the whole page out once): the table's first drawing,
+  // which lays out each region of cards, follows in another, so that a phone's main
+  // thread is never held for both at once while the table settles.
+  await new Promise((resolve) => setTimeout(resolve));
 
   const ui = {
     data,
@@ -239,16 +243,31 @@ export async function createBoard(app, data, hooks = {}) {
     apply(el, { cw: max, overlap: 0 });
     if (!overflows(el)) best = { key, cw: max, overlap: 0 };
     else {
-      let low = min;
+      // The largest width that fits: above `low` (fits, or below the range when it is
+      // `min - 1`) and below `high` (does not). Each try lays the page out, which a
+      // phone pays dearly for while a table settles: the first tries go where the cards'
+      // area (a width's square) would just fill the region, and next to it, which is
+      // most often the answer (or `min`, which a phone's small regions often miss: then
+      // nothing else is tried); halving after.
+      let low = min - 1;
       let high = max;
+      const room = Math.min(el.clientWidth / el.scrollWidth, el.clientHeight / el.scrollHeight);
+      const guess = Math.min(max - 1, Math.max(min, Math.floor(max * Math.sqrt(room))));
+      const tries = [guess, guess + 1, guess - 1];
       while (high - low > 1) {
-        const mid = Math.floor((low + high) / 2);
+        let mid = Math.floor((low + high) / 2);
+        while (tries.length) {
+          const next = tries.shift();
+          if (next > low && next < high) {
+            mid = next;
+            break;
+          }
+        }
         apply(el, { cw: mid, overlap: 0 });
         if (overflows(el)) high = mid;
         else low = mid;
       }
-      apply(el, { cw: low, overlap: 0 });
-      if (!overflows(el)) best = { key, cw: low, overlap: 0 };
+      if (low >= min) best = { key, cw: low, overlap: 0 };
       else if (scrolls) best = { key, cw: min, overlap: 0, scroll: true };
       else {
         // Even the smallest cards do not fit: let them overlap, as little as will do,

@@ -61,10 +61,19 @@
   let settings = load();
   apply(settings);
 
+  // One formatter for the page: making one costs a phone several milliseconds (ICU's
+  // data), and the three controls name their values twice each on every redraw.
+  let formatter = null;
   function percent(value) {
-    return new Intl.NumberFormat(root.lang || undefined, { style: "percent" }).format(value / 100);
+    formatter ??= new Intl.NumberFormat(root.lang || undefined, { style: "percent" });
+    return formatter.format(value / 100);
   }
 
+  // The controls' values, and their words ("50 %", also what a screen reader says)
+  // once the menu has opened: naming a value takes an Intl formatter, whose making
+  // (ICU's data) a phone would otherwise pay on every page as it loads, for controls
+  // no one sees yet.
+  let named = false;
   function show() {
     for (const input of document.querySelectorAll("#display [data-setting]")) {
       const key = input.dataset.setting;
@@ -73,6 +82,7 @@
         continue;
       }
       input.value = String(settings[key]);
+      if (!named) continue;
       input.setAttribute("aria-valuetext", percent(settings[key]));
       const output = document.getElementById(`${input.id}-value`);
       if (output) output.textContent = percent(settings[key]);
@@ -82,7 +92,15 @@
   function wire() {
     const bar = document.getElementById("display");
     if (!bar) return;
-    show();
+    const menu = bar.closest("details");
+    const name = () => {
+      named = true;
+      show();
+    };
+    if (menu && !menu.open) {
+      show();
+      menu.addEventListener("toggle", name, { once: true });
+    } else name();
     bar.addEventListener("input", (event) => {
       const input = event.target.closest("[data-setting]");
       if (!input) return;
@@ -132,19 +150,27 @@
   }
 
   // Where the header's free middle lies (a short landscape screen puts the game's bar
-  // there): the wordmark's right edge and the menus' width, as CSS variables, measured
-  // again whenever either changes size (another language, the fonts arriving).
+  // there): the wordmark's right edge and the menus' width, as CSS variables of the
+  // game's bar, measured again whenever either changes size (another language, the fonts
+  // arriving). Only a table's page has the bar; set on it, not on the root, a change
+  // restyles the bar alone, not the whole page (which a phone pays for as the page
+  // settles), and a size measured again but unchanged restyles nothing.
   function trackHeader() {
     const header = document.querySelector(".site-header");
     const mark = header?.querySelector(".wordmark");
     const tools = header?.querySelector(".header-tools");
-    if (!header || !mark || !tools || typeof ResizeObserver === "undefined") return;
+    const bar = document.querySelector(".game-bar");
+    if (!header || !mark || !tools || !bar || typeof ResizeObserver === "undefined") return;
     const measure = () => {
       const box = header.getBoundingClientRect();
-      const left = Math.ceil(mark.getBoundingClientRect().right - box.left);
-      const right = Math.ceil(box.right - tools.getBoundingClientRect().left);
-      root.style.setProperty("--header-left", `${left}px`);
-      root.style.setProperty("--header-right", `${right}px`);
+      const left = `${Math.ceil(mark.getBoundingClientRect().right - box.left)}px`;
+      const right = `${Math.ceil(box.right - tools.getBoundingClientRect().left)}px`;
+      if (bar.style.getPropertyValue("--header-left") !== left) {
+        bar.style.setProperty("--header-left", left);
+      }
+      if (bar.style.getPropertyValue("--header-right") !== right) {
+        bar.style.setProperty("--header-right", right);
+      }
     };
     const observer = new ResizeObserver(measure);
     for (const node of [header, mark, tools]) observer.observe(node);

@@ -84,7 +84,7 @@ function sleep(ms) {
 // it is read live or after a reload: the two always read alike.
 const noted = new Set();
 
-function logEvent(event, fresh) {
+function logEvent(event, fresh, { scroll = true } = {}) {
   const lines = people?.describe(event, ui) ?? game.describe(event, ui);
   if (!lines) return;
   if (event.note && !noted.has(event.note)) {
@@ -101,7 +101,8 @@ function logEvent(event, fresh) {
   });
   if (event.forced && event.seat === me) items[0].classList.add("forced");
   log.append(...items);
-  log.scrollTop = log.scrollHeight;
+  // Reading the height lays the page out: a whole log redrawn scrolls once, at its end.
+  if (scroll) log.scrollTop = log.scrollHeight;
   // Say what the others did (and what was played for the person); the person's own
   // choices need no announcement.
   if (fresh && (event.seat !== me || event.forced)) {
@@ -120,7 +121,8 @@ function announce(sentence) {
 function redrawLog() {
   $("log").replaceChildren();
   noted.clear();
-  for (const event of state.view.history) logEvent(event, false);
+  for (const event of state.view.history) logEvent(event, false, { scroll: false });
+  $("log").scrollTop = $("log").scrollHeight;
 }
 
 // -- the keyboard ----------------------------------------------------------------------
@@ -415,14 +417,23 @@ document.addEventListener("keydown", (event) => {
 // Once the deal is over: asked for, the review is computed on the server while the page
 // shows how far it is (reading it again every moment); a reload finds it ready.
 let reviewing = false;
-const percent = new Intl.NumberFormat(document.documentElement.lang, { style: "percent" });
-// A finding's gain and its interval to a tenth of a point: a listed finding's interval
-// lies above zero, and a lower end of 0.3 points must not read "+0%".
-const signed = new Intl.NumberFormat(document.documentElement.lang, {
-  style: "percent",
-  signDisplay: "exceptZero",
-  maximumFractionDigits: 1,
-});
+// The review's formatters, made when a review is first written: an Intl formatter costs
+// a phone some milliseconds (ICU's data), which the table's opening should not pay.
+let formats = null;
+function reviewFormats() {
+  const lang = document.documentElement.lang;
+  formats ??= {
+    percent: new Intl.NumberFormat(lang, { style: "percent" }),
+    // A finding's gain and its interval to a tenth of a point: a listed finding's
+    // interval lies above zero, and a lower end of 0.3 points must not read "+0%".
+    signed: new Intl.NumberFormat(lang, {
+      style: "percent",
+      signDisplay: "exceptZero",
+      maximumFractionDigits: 1,
+    }),
+  };
+  return formats;
+}
 
 async function showReview() {
   const section = $("review");
@@ -468,6 +479,7 @@ function reviewList(found) {
   );
   if (!findings.length) out.append(ui.el("p", "review-agrees", ui.text("review_agrees")));
   const list = ui.el("ol", "review-list");
+  const { percent, signed } = reviewFormats();
   for (const finding of findings) {
     const item = ui.el("li", finding.scene ? "finding costly" : "finding");
     item.dataset.step = String(finding.step);
