@@ -1,13 +1,14 @@
 """*Practice* in Chromium: a position answered wrong, then another answered right, in
 English and in Italian; the verdict says so with the coach's reason and every choice's
 chance, the page fits a desktop (1366 × 768) and a phone (360 × 740) without scrolling
-sideways, and the tally on /practice counts both answers."""
+sideways and passes axe, and the tally on /practice counts both answers."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 from tables import new_page
 
@@ -15,6 +16,7 @@ from cardavia.i18n import catalogs
 from cardavia.web.practice import store
 
 SIZES = ((1366, 768), (360, 740))
+AXE = Axe()
 
 
 @pytest.fixture
@@ -24,6 +26,15 @@ def pages(browser: Browser) -> Iterator[list[Page]]:
     yield made
     for page in made:
         page.context.close()
+
+
+def _serious(page: Page) -> list[str]:
+    found = AXE.run(page).response
+    return [
+        f"{rule['id']}: {rule['help']}"
+        for rule in found["violations"]
+        if rule["impact"] in ("serious", "critical")
+    ]
 
 
 def _sideways(page: Page) -> int:
@@ -55,6 +66,7 @@ def test_a_position_answered_wrong_then_one_answered_right(
         assert page.locator(".practice-odds tr.best").count() == 1
         page.wait_for_function("() => document.activeElement?.id === 'verdict'")
         assert _sideways(page) == 0, f"{size} scrolls sideways"
+        assert _serious(page) == [], "the answered page passes axe"
         page.screenshot(path=f"/tmp/practice-shots/wrong-{lang}-{size['width']}.png")
 
         page.goto(f"{random_site}/practice/chuopai/{right_at.number}?lang={lang}")
