@@ -47,7 +47,7 @@ def test_a_game_s_page_lists_its_positions_by_difficulty(client: TestClient) -> 
 
 def test_a_position_asks_its_question_with_the_table_s_choices(client: TestClient) -> None:
     page = client.get(f"/practice/sisepai/{FIRST.number}").text
-    assert "<h1>Claim or pass?</h1>" in page
+    assert f"<h1>{store.QUESTIONS[FIRST.kind]}</h1>" in page
     for name, _ in FIRST.chances:
         assert f'value="{name}"' in page
 
@@ -77,6 +77,22 @@ def test_a_wrong_answer_shows_the_best_and_counts_once(client: TestClient) -> No
     )
     client.post(f"/practice/sisepai/{FIRST.number}", data={"action": FIRST.best})
     assert "1 answered, 0 right" in client.get("/practice").text, "the first answer counts"
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "question"),
+    [
+        ("sisepai", "claim", "Claim or pass?"),
+        ("sisepai", "group", "Which group do you make?"),
+        ("chuopai", "lead", "Lead what?"),
+        ("chuopai", "beat", "Beat with what?"),
+    ],
+)
+def test_each_kind_of_decision_asks_its_own_question(
+    client: TestClient, game: str, kind: str, question: str
+) -> None:
+    found = next(practice for practice in store.positions(game) if practice.kind == kind)
+    assert f"<h1>{question}</h1>" in client.get(f"/practice/{game}/{found.number}").text
 
 
 @pytest.mark.parametrize(

@@ -61,10 +61,13 @@ class Found:
 
 def kind_of(game: str, state: Any) -> str:
     """The question a decision asks, from the engine's legal actions: ``claim`` (take or
-    pass the public card), ``discard``, ``lead`` (a new round) or ``beat``."""
+    pass the public card), ``group`` (which group to take it into, when passing is not
+    allowed), ``discard``, ``lead`` (a new round) or ``beat``."""
     verbs = {str(action).split()[0] for action in state.legal_actions()}
     if game == "sisepai":
-        return "discard" if verbs == {"discard"} else "claim"
+        if verbs == {"discard"}:
+            return "discard"
+        return "claim" if "pass" in verbs else "group"
     return "lead" if state.view(PERSON).top is None else "beat"
 
 

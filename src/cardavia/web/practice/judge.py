@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardavia.ai.verdict import explain
+from cardavia.ai.verdict import as_asked, explain
 from cardavia.core.errors import CardaviaError
 from cardavia.games.registry import get_game
 from cardavia.web.games import WEB_GAMES
@@ -57,7 +57,9 @@ def check(practice: Practice, chosen: str, _: Gettext, ngettext: Ngettext) -> Ch
     if action not in legal:
         raise UnknownChoiceError(f"{chosen!r} is not a legal action at {practice.position}")
     best = engine.parse_action(practice.best)
-    facts = explain(practice.game, state.view(PERSON), legal, best).to_json()
+    # The view as the coach weighed it when the position was found (verdict.weigh).
+    view = as_asked(practice.game, state.view(PERSON))
+    facts = explain(practice.game, view, legal, best).to_json()
     reason = WEB_GAMES[practice.game].hint_sentence(str(best), facts, _, ngettext)
     labels = {choice.action: choice.label for choice in present.table(lesson, _).choices}
     odds = tuple(

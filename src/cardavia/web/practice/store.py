@@ -56,6 +56,7 @@ def N_(message: str) -> str:
 
 QUESTIONS = {
     "claim": N_("Claim or pass?"),
+    "group": N_("Which group do you make?"),
     "discard": N_("Which card goes?"),
     "lead": N_("Lead what?"),
     "beat": N_("Beat with what?"),
