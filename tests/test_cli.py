@@ -141,6 +141,7 @@ OWN_OPTIONS = {
         "--records", "--bot-timeout", "--bot-start-timeout",
     },
     ("arena", "league"): {"--players", "--deals", "--game", "--seed", "--workers", "--json"},
+    ("practice", "build"): {"--game", "--count", "--seed", "--out"},
 }  # fmt: skip
 """Every sub-command and the options it should list, and none other."""
 

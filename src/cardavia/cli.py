@@ -11,6 +11,7 @@ import typer
 
 from cardavia.arena import cli as arena_cli
 from cardavia.bench import cli as bench_cli
+from cardavia.web.practice import cli as practice_cli
 
 if TYPE_CHECKING:
     from cardavia.web.settings import Settings
@@ -22,6 +23,7 @@ app = typer.Typer(
 )
 app.add_typer(bench_cli.app, name="bench")
 app.add_typer(arena_cli.app, name="arena")
+app.add_typer(practice_cli.app, name="practice")
 
 
 @app.command()

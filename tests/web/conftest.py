@@ -33,6 +33,11 @@ SITE_PAGES = [
     "/learn/chuopai",
     "/learn/sisepai/cards",
     "/learn/chuopai/cards",
+    "/practice",
+    "/practice/sisepai",
+    "/practice/chuopai",
+    "/practice/sisepai/1",
+    "/practice/chuopai/1",
 ]
 """Every page of the site a visitor can reach from the index."""
 

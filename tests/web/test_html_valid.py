@@ -69,6 +69,11 @@ def _pages(site: TestClient) -> dict[str, str]:
         "learn": "/learn",
         "learn-sisepai": "/learn/sisepai",
         "learn-chuopai": "/learn/chuopai",
+        "practice": "/practice",
+        "practice-sisepai": "/practice/sisepai",
+        "practice-chuopai": "/practice/chuopai",
+        "practice-sisepai-1": "/practice/sisepai/1",
+        "practice-chuopai-1": "/practice/chuopai/1",
     }
     for game, lessons in PATHS.items():
         for lesson in lessons:

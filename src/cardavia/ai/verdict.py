@@ -174,3 +174,66 @@ def verdict(
         gain + margin,
         significant=gain > 0 and gain - margin > 0,
     )
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """Every legal action of one position played out in the same worlds: what a practice
+    position is chosen on (``strong``'s choice must beat each alternative)."""
+
+    action: Any
+    """The recommended action (``strong``'s choice, as :func:`verdict` gives it)."""
+    reason: Facts
+    chances: tuple[Chance, ...]
+    """Each legal action's estimated win chance, in the engine's order."""
+    worlds: int
+    lows: tuple[float, ...]
+    """Per alternative (the legal actions but the recommended one, in order): the low end
+    of the recommendation's gain over it, ± :data:`SIGMAS` standard errors."""
+
+    @property
+    def clear(self) -> bool:
+        """True when the recommendation beats every alternative by the paired test at
+        :data:`SIGMAS` (each gain's low end above 0)."""
+        return bool(self.lows) and all(low > 0 for low in self.lows)
+
+    @property
+    def gap(self) -> float:
+        """The recommendation's chance minus the best alternative's."""
+        best = next(chance.win for chance in self.chances if chance.action == self.action)
+        return best - max(chance.win for chance in self.chances if chance.action != self.action)
+
+
+def weigh(
+    game: str,
+    view: Any,
+    legal: Sequence[Any],
+    *,
+    worlds: int | None = None,
+    player: AnyPlayer | None = None,
+) -> Weighing:
+    """The coach's recommendation at ``view`` and every legal action's chance, all played
+    out in ``worlds`` common worlds (:data:`VERDICT_WORLDS` by default), with the paired
+    test of the recommendation against each alternative (the same test as
+    :func:`verdict`'s, at :data:`SIGMAS`)."""
+    judge = _judge(game)
+    view = judge.as_asked(view)
+    rng = position_rng(view)
+    action = (player or coach(game)).choose(view, legal, rng)
+    reason = explain(game, view, legal, action)
+    count = VERDICT_WORLDS if worlds is None else worlds
+    results: list[tuple[float, ...]] = judge.playouts(view, tuple(legal), rng, count)
+    n = len(results)
+    best = list(legal).index(action)
+    lows = []
+    for other in range(len(legal)):
+        if other == best:
+            continue
+        differences = [row[best] - row[other] for row in results]
+        gain = sum(differences) / n
+        lows.append(gain - paired_margin(differences, SIGMAS) / n)
+    chances = tuple(
+        Chance(candidate, sum(row[index] for row in results) / n)
+        for index, candidate in enumerate(legal)
+    )
+    return Weighing(action, reason, chances, n, tuple(lows))

@@ -23,7 +23,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from cardavia.store.errors import StoreUnavailableError, VersionConflictError
-from cardavia.store.tables import deal_people, games, learn_progress
+from cardavia.store.tables import deal_people, games, learn_progress, practice_answers
 
 ONGOING, FINISHED = "ongoing", "finished"
 NEVER = datetime.min.replace(tzinfo=UTC)
@@ -103,6 +103,10 @@ _LESSONS_DONE = select(learn_progress.c.lesson).where(
     learn_progress.c.browser_hash == bindparam("wanted_browser")
 )
 _LESSON_DONE = insert(learn_progress)
+_PRACTICE_ANSWERS = select(practice_answers.c.position, practice_answers.c.correct).where(
+    practice_answers.c.browser_hash == bindparam("wanted_browser")
+)
+_PRACTICE_ANSWERED = insert(practice_answers)
 _SHARED = select(games).where(games.c.share_id == bindparam("wanted_share"))
 _DELETE_OWNED = delete(games).where(
     games.c.id == bindparam("wanted_id"), games.c.browser_hash == bindparam("browser")
@@ -466,6 +470,37 @@ class GameStore:
                     connection.execute(_LESSON_DONE, row)
             except IntegrityError:
                 pass  # done before: the first time stays
+
+        guard(run)
+
+    def practice_answers(self, browser_hash: str) -> dict[str, bool]:
+        """The practice positions (``game/seed/step``) the browser of ``browser_hash``
+        has answered, and whether its first answer was right."""
+
+        def run() -> dict[str, bool]:
+            with self.engine.connect() as connection:
+                params = {"wanted_browser": browser_hash}
+                rows = connection.execute(_PRACTICE_ANSWERS, params)
+                return {str(position): bool(right) for position, right in rows}
+
+        return guard(run)
+
+    def practice_answered(self, browser_hash: str, position: str, right: bool) -> None:
+        """Keep the browser's answer to ``position``: only its first, since after it the
+        page shows the best choice and a second answer would say nothing."""
+
+        def run() -> None:
+            row = {
+                "browser_hash": browser_hash,
+                "position": position,
+                "correct": right,
+                "answered_at": now(),
+            }
+            try:
+                with self.write_lock, self.engine.begin() as connection:
+                    connection.execute(_PRACTICE_ANSWERED, row)
+            except IntegrityError:
+                pass  # answered before: the first answer stays
 
         guard(run)
 

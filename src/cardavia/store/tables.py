@@ -15,7 +15,9 @@ the deal is in their *Your deals*, and their review of it, their hints and the A
 in their seat are kept there (issue 24).
 
 ``learn_progress`` keeps which lessons of *Learn to play* a browser has finished
-(issue 25), under the same hash of its id as its deals.
+(issue 25), under the same hash of its id as its deals; ``practice_answers`` its first
+answer to each practice position (``game/seed/step``, which stays the same position when
+the shipped file is rebuilt), right or not.
 
 The migrations in ``migrations/versions`` create exactly these tables; a test checks
 that the two agree.
@@ -145,4 +147,14 @@ learn_progress = Table(
     Column("browser_hash", String(64), primary_key=True),
     Column("lesson", String(64), primary_key=True),
     Column("done_at", DateTime(timezone=True), nullable=False),
+)
+
+practice_answers = Table(
+    "practice_answers",
+    metadata,
+    # A hash of the browser's id; the position as "game/seed/step".
+    Column("browser_hash", String(64), primary_key=True),
+    Column("position", String(64), primary_key=True),
+    Column("correct", Boolean, nullable=False),
+    Column("answered_at", DateTime(timezone=True), nullable=False),
 )

@@ -25,6 +25,7 @@ from cardavia.web import (
     errors,
     learn_pages,
     pages,
+    practice_pages,
     rendering,
     replay_pages,
     retention,
@@ -58,6 +59,7 @@ ROUTERS = (
     pages.router,
     your_deals.router,
     learn_pages.router,
+    practice_pages.router,
     replay_pages.router,
     table_pages.router,
     shell_router,  # the manifest, the service worker, the offline page

@@ -25,6 +25,7 @@ from cardavia.web.deal_stats import Result
 from cardavia.web.deals import AI_LEVELS, GAMES, GameNotFoundError
 from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep
 from cardavia.web.learn import present as learn
+from cardavia.web.practice import store as practice_store
 from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, language, render_page
 from cardavia.web.security import client_address
@@ -179,8 +180,21 @@ async def deals_page(
         "lessons": learn.progress(
             service.store.lessons_done(browser) if browser is not None else set(), _
         ),
+        "practice": _practice(
+            service.store.practice_answers(browser) if browser is not None else {}, _
+        ),
     }
     return render_page(request, "deals.html", context)
+
+
+def _practice(answers: dict[str, bool], _: text.Gettext) -> list[dict[str, Any]]:
+    """Per game: how many practice positions this browser answered, and how many right."""
+    found = []
+    for game in practice_store.GAMES:
+        answered, right = practice_store.tally(game, answers)
+        title = games.WEB_GAMES[game].info(_).title
+        found.append({"title": title, "answered": answered, "right": right})
+    return found
 
 
 def _back(done: str, game_id: str | None = None) -> RedirectResponse:
