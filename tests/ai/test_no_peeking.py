@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from cardavia.ai.registry import get_player
+from cardavia.ai.base import Omniscient
+from cardavia.ai.registry import get_arena_player, get_player
 from cardavia.ai.seeding import decision_rng
 from cardavia.games.registry import get_game
 from cardavia.records.deal import Deal
@@ -36,7 +37,7 @@ def decisions(game_name: str, name: str, deals: int) -> list[tuple[Any, Any, Any
 
 
 @pytest.mark.parametrize("game_name", ["sisepai", "chuopai"])
-@pytest.mark.parametrize("name", ["random", "easy", "basic", "strong"])
+@pytest.mark.parametrize("name", ["random", "easy", "basic", "strong", "steady"])
 def test_what_a_player_is_given_ignores_the_cards_its_seat_cannot_see(
     game_name: str, name: str
 ) -> None:
@@ -55,18 +56,20 @@ def test_what_a_player_is_given_ignores_the_cards_its_seat_cannot_see(
 
 
 @pytest.mark.parametrize("game_name", ["sisepai", "chuopai"])
-@pytest.mark.parametrize("name", ["easy", "basic", "strong"])
+@pytest.mark.parametrize("name", ["easy", "basic", "strong", "steady"])
 def test_a_player_keeps_no_memory_between_decisions(game_name: str, name: str) -> None:
     """The same position gets the same decision after the player decided other positions
     in between, and from a new player: a restarted server (or another process) decides
     exactly like the old one, which the site and the arena rely on."""
-    player = get_player(game_name, name, **FAST.get(name, {}))
+    player = get_arena_player(game_name, name, **FAST.get(name, {}))
+    assert not isinstance(player, Omniscient)
     sample = decisions(game_name, name, 2)[:12]
     first = [
         player.choose(state.view(seat), state.legal_actions(), decision_rng(1, seat, state.step))
         for state, seat, _ in sample
     ]
-    fresh = get_player(game_name, name, **FAST.get(name, {}))
+    fresh = get_arena_player(game_name, name, **FAST.get(name, {}))
+    assert not isinstance(fresh, Omniscient)
     for (state, seat, _), before in zip(reversed(sample), reversed(first), strict=True):
         rng = decision_rng(1, seat, state.step)
         assert player.choose(state.view(seat), state.legal_actions(), rng) == before

@@ -79,6 +79,17 @@ def test_the_oracle_is_an_arena_diagnostic_only() -> None:
     assert runner.invoke(app, [*args, "--deals", "1"]).exit_code == 2
 
 
+def test_the_arena_seats_steady_in_both_games_and_measures_strong_against_it() -> None:
+    for game, seats_ in (
+        ("sisepai", "steady,basic,basic,basic"),
+        ("chuopai", "strong,steady,steady"),
+    ):
+        args = ["arena", "paired", "--game", game, "--seats", seats_, "--deals", "1", "--json"]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert "steady" in {p["name"] for p in json.loads(result.stdout)["players"]}
+
+
 def test_the_command_line_shows_the_arena_s_own_timeouts() -> None:
     # Written out in arena/cli.py so that its help does not import the arena.
     assert (cli.DECISION_SECONDS, cli.START_SECONDS) == (

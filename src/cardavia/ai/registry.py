@@ -1,8 +1,10 @@
 """Players by game and name: ``get_player("sisepai", "basic")``.
 
 :func:`get_player` makes the players a table may seat (:data:`PLAYER_NAMES`);
-:func:`get_arena_player` also makes the arena's diagnostics (:data:`ARENA_ONLY`), which
-read hidden cards and so are never offered to a person.
+:func:`get_arena_player` also makes the arena's own players (:data:`ARENA_PLAYERS`:
+sound opponents that play unlike ``basic``, for the line-ups that measure ``strong``) and
+its diagnostics (:data:`ARENA_ONLY`, which read hidden cards). Neither is ever offered to
+a person: tables make their players with :func:`get_player` only.
 """
 
 from __future__ import annotations
@@ -44,9 +46,19 @@ if TYPE_CHECKING:
         ChuoPaiStrong(),
         RandomPlayer(),
     )
+    from cardavia.ai.chuopai.steady import SteadyPlayer as ChuoPaiSteady
+    from cardavia.ai.sisepai.steady import SteadyPlayer as SiSePaiSteady
+
+    _arena: tuple[Player[SiSePaiView, SiSePaiAction], Player[ChuoPaiView, ChuoPaiAction]] = (
+        SiSePaiSteady(),
+        ChuoPaiSteady(),
+    )
     _diagnostics: tuple[Omniscient[SiSePaiView, SiSePaiAction], ...] = (SiSePaiOracle(),)
 
 PLAYER_NAMES: tuple[str, ...] = ("random", "easy", "basic", "strong")
+ARENA_PLAYERS: tuple[str, ...] = ("steady",)
+"""Sound players for the arena only: they read only their view, like a table's players,
+but are there to be measured against, not to be played by a person."""
 ARENA_ONLY: tuple[str, ...] = ("oracle",)
 """Diagnostics that read the opponents' true hands: the arena's yardsticks, never a
 table's players."""
@@ -59,6 +71,10 @@ _FACTORIES: dict[tuple[str, str], str] = {
     ("sisepai", "strong"): "cardavia.ai.sisepai.strong:StrongPlayer",
     ("chuopai", "basic"): "cardavia.ai.chuopai.basic:BasicPlayer",
     ("chuopai", "strong"): "cardavia.ai.chuopai.strong:StrongPlayer",
+}
+_ARENA_FACTORIES: dict[tuple[str, str], str] = {
+    ("sisepai", "steady"): "cardavia.ai.sisepai.steady:SteadyPlayer",
+    ("chuopai", "steady"): "cardavia.ai.chuopai.steady:SteadyPlayer",
 }
 _DIAGNOSTICS: dict[tuple[str, str], str] = {
     ("sisepai", "oracle"): "cardavia.ai.sisepai.oracle:OraclePlayer",
@@ -79,6 +95,8 @@ def get_player(game: str, name: str, **options: Any) -> AnyPlayer:
             raise UnknownPlayerError(
                 f"{name!r} reads the other hands: it is an arena diagnostic, not a player"
             )
+        if (game, name) in _ARENA_FACTORIES:
+            raise UnknownPlayerError(f"{name!r} plays in the arena only, not at a table")
         raise UnknownPlayerError(
             f"no AI player {name!r} for {game!r}: choose one of {', '.join(PLAYER_NAMES)}"
         )
@@ -87,7 +105,12 @@ def get_player(game: str, name: str, **options: Any) -> AnyPlayer:
 
 
 def get_arena_player(game: str, name: str, **options: Any) -> AnyPlayer | Omniscient[Any, Any]:
-    """A player or an arena diagnostic (:data:`ARENA_ONLY`) named ``name`` for ``game``."""
+    """A player, an arena player (:data:`ARENA_PLAYERS`) or an arena diagnostic
+    (:data:`ARENA_ONLY`) named ``name`` for ``game``."""
+    target = _ARENA_FACTORIES.get((game, name))
+    if target is not None:
+        player: AnyPlayer = _make(target, options)
+        return player
     target = _DIAGNOSTICS.get((game, name))
     if target is None:
         return get_player(game, name, **options)
