@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from browser import chromium, serve
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
+from tables import new_page
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
@@ -149,3 +150,16 @@ def bearer(token: str) -> dict[str, str]:
 @pytest.fixture
 def api(client: TestClient) -> Api:
     return Api(client)
+
+
+DESKTOP_AND_PHONE = ((1366, 768), (360, 740))
+
+
+@pytest.fixture
+def pages(browser: Browser) -> Iterator[list[Page]]:
+    """A desktop page and a phone page (:data:`DESKTOP_AND_PHONE`), each in a fresh
+    context: their own browser id."""
+    made = [new_page(browser, viewport={"width": w, "height": h}) for w, h in DESKTOP_AND_PHONE]
+    yield made
+    for page in made:
+        page.context.close()

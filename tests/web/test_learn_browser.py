@@ -5,12 +5,9 @@ shown), one answer by keys alone; the learn pages fit a desktop (1366 × 768) an
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page
-from tables import new_page
+from playwright.sync_api import Page
 
 from cardavia.i18n import catalogs
 from cardavia.web.learn.catalog import PATHS
@@ -18,17 +15,7 @@ from cardavia.web.learn.judge import choices, judge
 from cardavia.web.learn.model import Lesson
 from cardavia.web.text import english_plural, identity
 
-SIZES = ((1366, 768), (360, 740))
 AXE = Axe()
-
-
-@pytest.fixture
-def pages(browser: Browser) -> Iterator[list[Page]]:
-    """A desktop page and a phone page, each in a fresh context (their own browser id)."""
-    made = [new_page(browser, viewport={"width": w, "height": h}) for w, h in SIZES]
-    yield made
-    for page in made:
-        page.context.close()
 
 
 def _answers(lesson: Lesson) -> tuple[str, str]:

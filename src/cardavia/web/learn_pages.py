@@ -9,10 +9,9 @@ pages and *Your deals* show.
 
 from __future__ import annotations
 
-from typing import Any
-from urllib.parse import parse_qs
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -66,12 +65,15 @@ def lesson_page(game: str, slug: str, request: Request, deals: DealsDep) -> Resp
 
 @router.post("/learn/{game}/{slug}")
 async def answer(
-    game: str, slug: str, request: Request, deals: DealsDep, settings: SettingsDep
+    game: str,
+    slug: str,
+    request: Request,
+    deals: DealsDep,
+    settings: SettingsDep,
+    chosen: Annotated[str, Form(alias="action")] = "",
 ) -> Response:
     """Judge the choice the form sends; a right one is this browser's progress."""
     found = _lesson(game, slug)
-    body = (await request.body()).decode("utf-8", "replace")
-    chosen = parse_qs(body).get("action", [""])[0]
     _, ngettext = gettext_for(request), ngettext_for(request)
     try:
         judged = await run_in_threadpool(judge, found, chosen, _, ngettext)

@@ -9,10 +9,9 @@ it (:mod:`cardavia.web.practice.judge`).
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
-from urllib.parse import parse_qs
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -89,13 +88,16 @@ def position_page(game: str, number: int, request: Request) -> Response:
 
 @router.post("/practice/{game}/{number}")
 async def answer(
-    game: str, number: int, request: Request, deals: DealsDep, settings: SettingsDep
+    game: str,
+    number: int,
+    request: Request,
+    deals: DealsDep,
+    settings: SettingsDep,
+    chosen: Annotated[str, Form(alias="action")] = "",
 ) -> Response:
     """Check the choice the form sends, and show why and every action's chance; this
     browser's first answer to the position is kept."""
     found = _practice(game, number)
-    body = (await request.body()).decode("utf-8", "replace")
-    chosen = parse_qs(body).get("action", [""])[0]
     _, ngettext = gettext_for(request), ngettext_for(request)
     try:
         checked = await run_in_threadpool(check, found, chosen, _, ngettext)
