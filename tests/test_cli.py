@@ -36,7 +36,9 @@ def stored(game_id: str, status: str, age_days: int) -> StoredGame:
     )  # fmt: skip
 
 
-def test_prune_removes_what_the_settings_no_longer_keep(tmp_path: Path) -> None:
+def test_prune_removes_what_the_settings_no_longer_keep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     url = f"sqlite:///{tmp_path / 'cardavia.sqlite3'}"
     engine = open_engine(url)
     upgrade(engine)
@@ -45,6 +47,11 @@ def test_prune_removes_what_the_settings_no_longer_keep(tmp_path: Path) -> None:
             "done-20": (FINISHED, 20), "done-5": (FINISHED, 5)}  # fmt: skip
     for game_id, (status, days) in ages.items():
         store.insert(stored(game_id.ljust(16, "-"), status, days))
+    # A browser that finished a lesson 40 days ago and did nothing since is forgotten.
+    long_ago = now() - timedelta(days=40)
+    monkeypatch.setattr("cardavia.store.repository.now", lambda: long_ago)
+    store.lesson_done("gone", "chuopai/cards")
+    monkeypatch.undo()
     env = dict(os.environ, DATABASE_URL=url, CARDAVIA_KEEP_FINISHED_DAYS="10")
     done = subprocess.run(
         [sys.executable, "-m", "cardavia.cli", "prune", "--json"],
@@ -53,6 +60,7 @@ def test_prune_removes_what_the_settings_no_longer_keep(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert summary["removed_idle"] == 1 and summary["removed_finished"] == 2
+    assert summary["removed_progress"] == 1 and store.lessons_done("gone") == set()
     assert summary["keep_idle_days"] == 30 and summary["keep_finished_days"] == 10
     kept = {game_id for game_id in ages if store.get(game_id.ljust(16, "-"))}
     assert kept == {"idle-5", "done-5"}

@@ -206,24 +206,25 @@ def prune(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Remove old deals: unfinished ones nobody acted in for CARDAVIA_KEEP_IDLE_DAYS,
-    finished ones older than CARDAVIA_KEEP_FINISHED_DAYS (settings: docs/operations.md)."""
+    finished ones older than CARDAVIA_KEEP_FINISHED_DAYS, idle tables, and the lessons and
+    practice answers of browsers idle as long (settings: docs/operations.md)."""
     from cardavia.store import GameStore, TableStore, open_engine
-    from cardavia.web.retention import prune as prune_store
-    from cardavia.web.retention import prune_tables
+    from cardavia.web.retention import prune_everything
 
     settings = _settings()
     _check_database(settings.database_url)
     engine = open_engine(settings.database_url)
     try:
         games = GameStore(engine)
-        pruned = prune_store(games, settings)
-        tables = prune_tables(TableStore(games), settings)
+        removed = prune_everything(games, settings, TableStore(games))
     finally:
         engine.dispose()
+    pruned = removed.deals
     summary = {
         "removed_idle": pruned.idle,
         "removed_finished": pruned.finished,
-        "removed_tables": tables,
+        "removed_tables": removed.tables,
+        "removed_progress": removed.progress,
         "keep_idle_days": settings.keep_idle_days,
         "keep_finished_days": settings.keep_finished_days,
         "database": settings.database_label,
@@ -234,8 +235,10 @@ def prune(
         typer.echo(
             f"Removed {pruned.idle} unfinished deals idle for over {settings.keep_idle_days} "
             f"days and {pruned.finished} finished deals older than "
-            f"{settings.keep_finished_days} days (0 days: kept for ever), and {tables} tables "
-            "of people nobody played at for as long."
+            f"{settings.keep_finished_days} days (0 days: kept for ever), {removed.tables} "
+            "tables of people nobody played at for as long, and "
+            f"{removed.progress} lessons done and positions answered by browsers idle as "
+            "long."
         )
 
 

@@ -137,6 +137,33 @@ def test_prune_removes_idle_and_old_finished_deals_and_keeps_the_rest(engine: En
     assert store.get("idle-fresh------") is not None
 
 
+def test_prune_progress_forgets_only_browsers_that_did_nothing_since_the_cut_off(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lessons and practice answers go with the browser: once it has done nothing for the
+    whole span (no lesson, no answer, no deal), all of them; while it is still about, none,
+    however old."""
+    upgrade(engine)
+    store = GameStore(engine)
+    day = timedelta(days=1)
+    old, fresh = STAMP - 40 * day, STAMP - 2 * day
+    monkeypatch.setattr("cardavia.store.repository.now", lambda: old)
+    for browser in ("gone", "learner", "player"):
+        store.lesson_done(browser, "sisepai/cards")
+        store.practice_answered(browser, "sisepai/7/12", True)
+    monkeypatch.setattr("cardavia.store.repository.now", lambda: fresh)
+    store.practice_answered("learner", "chuopai/3/4", False)
+    game = dataclasses.replace(a_game(), browser_hash="player", updated_at=fresh)
+    store.insert(game)
+    assert store.prune_progress(STAMP - 30 * day) == 2
+    assert store.lessons_done("gone") == set()
+    assert store.practice_answers("gone") == {}
+    assert store.lessons_done("learner") == {"sisepai/cards"}
+    assert store.practice_answers("learner") == {"sisepai/7/12": True, "chuopai/3/4": False}
+    assert store.lessons_done("player") == {"sisepai/cards"}
+    assert store.practice_answers("player") == {"sisepai/7/12": True}
+
+
 def test_prune_keeps_a_deal_that_moved_on_since_it_was_found(
     engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:

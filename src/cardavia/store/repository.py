@@ -108,6 +108,28 @@ _PRACTICE_ANSWERS = select(practice_answers.c.position, practice_answers.c.corre
 )
 _PRACTICE_ANSWERED = insert(practice_answers)
 _SHARED = select(games).where(games.c.share_id == bindparam("wanted_share"))
+# A browser is still about while it finished a lesson, answered a position or acted in
+# a deal (its own, or one at a table) since the cut-off: its progress is kept whole.
+_ACTIVE_BROWSERS = union_all(
+    select(learn_progress.c.browser_hash).where(learn_progress.c.done_at >= bindparam("before")),
+    select(practice_answers.c.browser_hash).where(
+        practice_answers.c.answered_at >= bindparam("before")
+    ),
+    select(games.c.browser_hash).where(
+        games.c.browser_hash.is_not(None), games.c.updated_at >= bindparam("before")
+    ),
+    select(deal_people.c.browser_hash)
+    .join(games, games.c.id == deal_people.c.game_id)
+    .where(games.c.updated_at >= bindparam("before")),
+)
+_FORGET_LESSONS = delete(learn_progress).where(
+    learn_progress.c.done_at < bindparam("before"),
+    learn_progress.c.browser_hash.not_in(_ACTIVE_BROWSERS),
+)
+_FORGET_ANSWERS = delete(practice_answers).where(
+    practice_answers.c.answered_at < bindparam("before"),
+    practice_answers.c.browser_hash.not_in(_ACTIVE_BROWSERS),
+)
 _DELETE_OWNED = delete(games).where(
     games.c.id == bindparam("wanted_id"), games.c.browser_hash == bindparam("browser")
 )
@@ -610,6 +632,21 @@ class GameStore:
                     yield _from_row(row)
             except (OperationalError, InterfaceError) as exc:
                 raise StoreUnavailableError("the game store cannot be reached") from exc
+
+    def prune_progress(self, before: datetime) -> int:
+        """Forget the lessons done and positions answered of every browser that has done
+        nothing here since ``before`` (no lesson, no answer, no move in a deal of its own
+        or at a table); how many rows went. A browser still about keeps all of its
+        progress, however old, so that no page shows half of it."""
+
+        def run() -> int:
+            with self.write_lock, self.engine.begin() as connection:
+                params = {"before": before}
+                lessons = connection.execute(_FORGET_LESSONS, params).rowcount
+                answers = connection.execute(_FORGET_ANSWERS, params).rowcount
+            return int(lessons) + int(answers)
+
+        return guard(run)
 
     def prune(self, idle_before: datetime, finished_before: datetime) -> Pruned:
         """Remove the unfinished deals last acted in before ``idle_before`` and the
