@@ -7,6 +7,7 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
+from table_api import play_to_the_end, started
 
 from .conftest import SITE_PAGES
 
@@ -68,7 +69,8 @@ def test_starting_a_game_sets_a_scoped_httponly_cookie_and_opens_the_table(
     )
     assert response.status_code == 303
     location = response.headers["location"]
-    game_id = location.rsplit("/", 1)[-1]
+    table_id = location.rsplit("/", 1)[-1]
+    assert location == f"/tables/{table_id}", "every deal is a table"
     cookies = response.headers.get_list("set-cookie")
     assert len(cookies) == 5
     for cookie in cookies:
@@ -76,16 +78,17 @@ def test_starting_a_game_sets_a_scoped_httponly_cookie_and_opens_the_table(
     paths: dict[str, set[str]] = {cookie.split("=")[0]: set() for cookie in cookies}
     for cookie in cookies:
         paths[cookie.split("=")[0]].add(re.search(r"Path=([^;]+)", cookie).group(1))  # type: ignore[union-attr]
-    # The deal's token only for its own paths; the running deal, the browser's id and the
-    # level chosen (the next start form's) for the whole site.
+    # The seat's token only for its table's own paths; the running deal, the browser's id
+    # and the level chosen (the next start form's) for the whole site.
     assert paths == {
-        "cardavia_token": {f"/play/{game_id}", f"/api/games/{game_id}"},
+        "cardavia_seat": {f"/tables/{table_id}", f"/api/tables/{table_id}"},
         "cardavia_deal_chuopai": {"/"},
         "cardavia_browser": {"/"},
         "cardavia_level": {"/"},
     }
     # The running deal is named on every path, by its id only: never its token.
     (running,) = [cookie for cookie in cookies if cookie.startswith("cardavia_deal_")]
+    game_id = client.get(f"/api/tables/{table_id}").json()["deal"]["id"]
     assert running.startswith(f"cardavia_deal_chuopai={game_id};") and "Path=/;" in running
     table = client.get(location)
     assert table.status_code == 200 and 'id="table-app"' in table.text
@@ -165,13 +168,10 @@ def test_the_index_and_the_game_page_lead_back_to_a_running_deal(client: TestCli
 
 
 def test_a_finished_deal_is_no_longer_offered_to_continue(client: TestClient) -> None:
-    response = client.post("/games/chuopai/start", data={"ai": "basic"}, follow_redirects=False)
-    game_id = response.headers["location"].rsplit("/", 1)[-1]
+    table_id, _game_id = started(client, "chuopai", {"ai": "basic"})
+    assert "Continue your deal" in client.get("/").text
     rng = random.Random(4)
-    state = client.get(f"/api/games/{game_id}").json()
-    while state["status"] == "ongoing":
-        body = {"action": rng.choice(state["legal"]), "step": state["step"]}
-        state = client.post(f"/api/games/{game_id}/actions", json=body).json()
+    play_to_the_end(client, table_id, rng.choice)
     assert "Continue your deal" not in client.get("/").text
 
 

@@ -13,25 +13,25 @@ from cardavia.store import FINISHED, GameStore
 from cardavia.web.browsers import COOKIE as BROWSER
 from cardavia.web.deal_stats import Result
 from cardavia.web.dependencies import services_of
+from table_api import play_to_the_end, started
 
 
 def start(client: TestClient, game: str = "sisepai", seed: int | None = None) -> str:
-    """A deal started with the page's form; its id."""
+    """A deal started with the page's form (a table of one person); its id."""
     form = {"ai": "basic"} | ({"seed": str(seed)} if seed is not None else {})
-    response = client.post(f"/games/{game}/start", data=form, follow_redirects=False)
-    assert response.status_code == 303, response.text
-    return str(response.headers["location"]).rsplit("/", 1)[-1]
+    return started(client, game, form)[1]
+
+
+def table_of(client: TestClient, game_id: str) -> str:
+    """The table the deal ``game_id`` is played at."""
+    stored = store_of(client).get(game_id)
+    assert stored is not None and stored.meta is not None
+    return str(stored.meta["table"])
 
 
 def finish(client: TestClient, game_id: str) -> dict[str, Any]:
-    """Play the deal to its end through the API (the table's cookie is the key)."""
-    state: dict[str, Any] = client.get(f"/api/games/{game_id}").json()
-    while state["status"] != "finished":
-        body = {"action": state["legal"][0], "step": state["step"]}
-        response = client.post(f"/api/games/{game_id}/actions", json=body)
-        assert response.status_code == 200, response.text
-        state = response.json()
-    return state
+    """Play the deal to its end through its table's API (the seat's cookie is the key)."""
+    return play_to_the_end(client, table_of(client, game_id))
 
 
 def store_of(client: TestClient) -> GameStore:
@@ -46,13 +46,13 @@ def test_the_list_shows_this_browsers_deals_and_continues_a_running_one(
     done = start(client, "chuopai", seed=9)
     state = finish(client, done)
     html = client.get("/deals").text
-    assert f'href="/play/{running}">Continue<' in html
+    assert f'href="/tables/{table_of(client, running)}">Continue<' in html
     assert f'href="/replay/{done}">Replay<' in html
     assert html.index(f"deal-{done}") < html.index(f"deal-{running}"), "newest first"
     row = html[html.index(f'id="deal-{done}"') :].split("</tr>")[0]
     result = Result.from_json(state["result"])
     assert f'<td data-label="Your score">{result.score_of(0)}</td>' in row
-    assert client.get(f"/play/{running}").status_code == 200
+    assert client.get(f"/tables/{table_of(client, running)}").status_code == 200
     # Another browser lists nothing of it, and the page has no trace of those deals.
     theirs = other.get("/deals").text
     assert "No deals yet in this browser." in theirs
@@ -93,12 +93,13 @@ def test_the_record_at_a_glance_counts_what_the_deals_say(client: TestClient) ->
 
 def test_only_its_browser_deletes_a_deal(client: TestClient, other: TestClient) -> None:
     game_id = start(client)
+    table_id = table_of(client, game_id)
     assert other.post(f"/deals/{game_id}/delete", follow_redirects=False).status_code == 404
     assert store_of(client).get(game_id) is not None, "another browser changed nothing"
     response = client.post(f"/deals/{game_id}/delete", follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/deals?done=deleted"
     assert store_of(client).get(game_id) is None
-    assert client.get(f"/play/{game_id}").status_code == 404
+    assert client.get(f"/tables/{table_id}").status_code == 404
     assert game_id not in client.get("/deals").text
     assert "The deal and its record were deleted." in client.get("/deals?done=deleted").text
 
@@ -151,9 +152,11 @@ def test_a_shared_replay_opens_anywhere_until_it_is_taken_back(
 def test_play_again_deals_the_same_cards_to_the_same_seat(client: TestClient) -> None:
     game_id = start(client, "sisepai")  # a secret deal number: revealed at its end
     finish(client, game_id)
+    table_id = table_of(client, game_id)
     response = client.post(f"/play/{game_id}/again", follow_redirects=False)
     assert response.status_code == 303
-    again_id = response.headers["location"].rsplit("/", 1)[-1]
+    again_table = response.headers["location"].rsplit("/", 1)[-1]
+    again_id = client.get(f"/api/tables/{again_table}").json()["deal"]["id"]
     assert again_id != game_id
     first, second = store_of(client).get(game_id), store_of(client).get(again_id)
     assert first is not None and second is not None
@@ -161,8 +164,8 @@ def test_play_again_deals_the_same_cards_to_the_same_seat(client: TestClient) ->
     assert second.browser_hash == first.browser_hash and second.status != FINISHED
     # The records say so too: the new deal's record, once over, has the same deck.
     finish(client, again_id)
-    record = parse_record(client.get(f"/api/games/{again_id}/record").content)
-    original = parse_record(client.get(f"/api/games/{game_id}/record").content)
+    record = parse_record(client.get(f"/api/tables/{again_table}/record").content)
+    original = parse_record(client.get(f"/api/tables/{table_id}/record").content)
     assert record.deck == original.deck and record.first == original.first
     # The same choices and the same AI generators: the same deal, move for move.
     assert record.actions == original.actions

@@ -74,7 +74,11 @@ _MINE = union_all(
     select(*_SUMMARY, literal(0).label("seat")).where(games.c.browser_hash == bindparam("browser")),
     select(*_SUMMARY, deal_people.c.seat)
     .join(deal_people, deal_people.c.game_id == games.c.id)
-    .where(deal_people.c.browser_hash == bindparam("browser")),
+    .where(
+        deal_people.c.browser_hash == bindparam("browser"),
+        # A table of one person's deal names its browser in its row too: listed once.
+        or_(games.c.browser_hash.is_(None), games.c.browser_hash != bindparam("browser")),
+    ),
 ).subquery()
 _OWNED = select(_MINE).order_by(_MINE.c.created_at.desc(), _MINE.c.id).limit(bindparam("most"))
 _SEAT = select(deal_people.c.seat).where(
@@ -410,7 +414,10 @@ class GameStore:
         def run() -> int:
             with self.write_lock, self.engine.begin() as connection:
                 params = {"wanted_id": game_id, "browser": browser_hash}
-                return int(connection.execute(_DELETE_OWNED, params).rowcount)
+                deleted = int(connection.execute(_DELETE_OWNED, params).rowcount)
+                if deleted:  # a table of one person's deal: its person's row goes too
+                    connection.execute(_DELETE_PEOPLE, {"wanted_id": game_id})
+                return deleted
 
         return guard(run) == 1
 

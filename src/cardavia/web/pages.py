@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
 from cardavia.store import ONGOING
@@ -27,6 +27,7 @@ from cardavia.web.game_state import opening_json, state_json
 from cardavia.web.rendering import gettext_for, language, render_page
 from cardavia.web.security import client_address
 from cardavia.web.tables import forms as friends
+from cardavia.web.tables.service import TableService
 
 router = APIRouter(include_in_schema=False)
 
@@ -83,24 +84,36 @@ def _game_info(name: str, _: text.Gettext) -> catalog.GameInfo:
     return web.info(_)
 
 
-def running_deals(request: Request, service: DealService) -> dict[str, str]:
-    """The deal id of each game this browser is playing, when that deal still runs."""
+def running_deals(
+    request: Request, service: DealService, tables: TableService | None = None
+) -> dict[str, str]:
+    """Where this browser goes on with its running deal of each game, when that deal
+    still runs: its table (``/tables/<id>``: every deal started from the form now; the
+    table's current deal, which *Play this deal again* or *New deal* there replaced),
+    or an older deal's ``/play/<id>``."""
     found = {}
     for game in games.GAME_NAMES:
         deal_id = request.cookies.get(cookies.RUNNING.format(game=game), "")
         if not _ID.match(deal_id):
             continue
         stored = service.store.get(deal_id)
-        if stored is not None and stored.game == game and stored.status == ONGOING:
-            found[game] = deal_id
+        if stored is None or stored.game != game:
+            continue
+        table_id = (stored.meta or {}).get("table")
+        if table_id and tables is not None and stored.status != ONGOING:
+            table = tables.tables.get(str(table_id))
+            current = service.store.get(table.game_id) if table and table.game_id else None
+            stored = current or stored
+        if stored.status == ONGOING:
+            found[game] = f"/tables/{table_id}" if table_id else f"/play/{deal_id}"
     return found
 
 
 @router.get("/", response_class=HTMLResponse)
-def index(request: Request, service: DealsDep) -> Response:
+def index(request: Request, service: DealsDep, tables: TablesDep) -> Response:
     """The museum's entrance: every card tradition."""
     traditions = catalog.traditions(gettext_for(request))
-    context = {"traditions": traditions, "running": running_deals(request, service)}
+    context = {"traditions": traditions, "running": running_deals(request, service, tables)}
     return render_page(request, "index.html", context)
 
 
@@ -114,11 +127,13 @@ def tradition(slug: str, request: Request) -> Response:
 
 
 @router.get("/games/{game}", response_class=HTMLResponse)
-def game_page(game: str, request: Request, service: DealsDep, tab: str = "table") -> Response:
+def game_page(
+    game: str, request: Request, service: DealsDep, tables: TablesDep, tab: str = "table"
+) -> Response:
     """A game: the *Table* tab (start a deal) and the *Full rules* tab."""
     _ = gettext_for(request)
     context = _game_context(_game_info(game, _), tab, _) | {"level": remembered_level(request)}
-    context["running"] = running_deals(request, service).get(game)
+    context["running"] = running_deals(request, service, tables).get(game)
     return render_page(request, "game.html", context)
 
 
@@ -127,11 +142,13 @@ async def start(
     game: str,
     request: Request,
     form: Annotated[StartForm, Depends(read_start_form)],
-    service: DealsDep,
+    tables: TablesDep,
     settings: SettingsDep,
     new_games: NewGamesDep,
 ) -> Response:
-    """Start a deal from the form and go to its table."""
+    """Start a deal from the form and go to its table: a table of one person (this
+    browser, seat 0) and AIs of the chosen level, dealt at once (issue 24: every deal
+    is a table)."""
     _ = gettext_for(request)
     info = _game_info(game, _)
     if form.problem is not None:
@@ -139,12 +156,17 @@ async def start(
         context = _game_context(info, "table", _) | {"form": form, "here": f"/games/{game}"}
         context["level"] = form.ai if form.ai in AI_LEVELS else remembered_level(request)
         return render_page(request, "game.html", context, status=422)
-    new_games.check(client_address(request))
+    client = client_address(request)
+    new_games.check(client)
     browser = browsers.browser_id(request) or browsers.new_browser_id()
-    live, token = await service.create(
-        game, form.ai, form.seed, client_address(request), browsers.hash_browser(browser)
+    moment, token = await tables.deal_alone(
+        game, form.ai, form.seed, browsers.hash_browser(browser), client
     )
-    response = cookies.to_the_table(live, token, browser, settings.secure_cookies)
+    table_id = moment.table.id
+    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
+    cookies.set_seat_token(response, table_id, token, settings.secure_cookies, browser)
+    if moment.live is not None:
+        cookies.remember_running(response, moment.live, settings.secure_cookies)
     # The level chosen is the next start form's (a first visit starts on Easy).
     response.set_cookie(
         LEVEL,

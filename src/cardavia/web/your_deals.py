@@ -23,7 +23,7 @@ from cardavia.store import FINISHED, DealSummary
 from cardavia.web import browsers, catalog, cookies, deal_stats, games, text
 from cardavia.web.deal_stats import Result
 from cardavia.web.deals import AI_LEVELS, GAMES, GameNotFoundError
-from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep
+from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep, TablesDep
 from cardavia.web.learn import present as learn
 from cardavia.web.practice import store as practice_store
 from cardavia.web.presenters import PERSON
@@ -129,8 +129,10 @@ def _row(deal: DealSummary, lang: str, _: text.Gettext, base: str) -> Row:
     level = level_names(_).get(deal.ai, deal.ai)
     started = deal.created_at
     table_id = (deal.meta or {}).get("table")
-    at_table = deal.meta is not None
-    go_on = f"/tables/{table_id}" if at_table else f"/play/{deal.id}"
+    # A table of people's deal is everyone's; one person's deal against the AIs (a
+    # table of one, or an older deal) is this browser's alone.
+    at_table = deal.ai == TABLE
+    go_on = f"/tables/{table_id}" if table_id else f"/play/{deal.id}"
     if deal.status != FINISHED or deal.result is None:
         return Row(
             deal.id, deal.game, info.title if info else deal.game, when(started, lang),
@@ -208,7 +210,7 @@ async def delete_deal(game_id: str, request: Request, service: DealsDep) -> Resp
     only from this browser's list (it stays the other players')."""
     browser = browsers.browser_hash(request)
     stored, _seat = service.seat_of(game_id, browser)
-    if stored.meta is not None:
+    if stored.ai == TABLE:
         if not service.store.forget_person(stored.id, browser or ""):
             raise GameNotFoundError(game_id)
         return _back("deleted")
@@ -241,6 +243,7 @@ async def play_again(
     game_id: str,
     request: Request,
     service: DealsDep,
+    tables: TablesDep,
     settings: SettingsDep,
     new_games: NewGamesDep,
 ) -> Response:
@@ -257,6 +260,22 @@ async def play_again(
         raise GameNotFoundError(game_id)
     new_games.check(client_address(request))
     browser = browser or browsers.new_browser_id()
+    if (stored.meta or {}).get("table"):
+        # A deal against the AIs played at a table of one: the same deal at a new one.
+        moment, seat_token = await tables.deal_alone(
+            stored.game,
+            stored.ai,
+            stored.seed,
+            browsers.hash_browser(browser),
+            client_address(request),
+            chosen=stored.seed_chosen,
+        )
+        table_id = moment.table.id
+        response = RedirectResponse(f"/tables/{table_id}", status_code=303)
+        cookies.set_seat_token(response, table_id, seat_token, settings.secure_cookies, browser)
+        if moment.live is not None:
+            cookies.remember_running(response, moment.live, settings.secure_cookies)
+        return response
     live, token = await service.create(
         stored.game,
         stored.ai,

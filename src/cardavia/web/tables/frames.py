@@ -142,9 +142,9 @@ def seats_json(table: StoredTable, away_seconds: float) -> list[dict[str, Any]]:
                 entry["level"] = settings_of(table).absent
             elif place.away is not None:
                 entry["state"] = "away"
-                takeover = takeover_at(place, away_seconds)
-                assert takeover is not None
-                entry["takeover"] = _epoch_ms(takeover)
+                takeover = takeover_at(table, place, away_seconds)
+                if takeover is not None:
+                    entry["takeover"] = _epoch_ms(takeover)
             else:
                 entry["state"] = "here"
         seats.append(entry)
@@ -209,7 +209,9 @@ def frame(moment: Moment, seat: int, since: int, away_seconds: float) -> dict[st
         "answer": answer,
         "timer": None,
         "result": None if state.outcome is None else state.outcome.to_json(),
-        "seed": live.stored.seed if live.over else None,
+        # The deal number is shown from the start when the person chose it (the start
+        # form's), a drawn one only at the end.
+        "seed": live.stored.seed if live.over or live.stored.seed_chosen else None,
     }
     if waiting and table.deadline is not None and table.decision == key:
         deal["timer"] = {
@@ -250,7 +252,7 @@ def _stop_frame(moment: Moment, stop: dict[str, Any], seat: int, since: int) -> 
         "answer": stop["answers"].get(mine) if window else None,
         "timer": timer,
         "result": None,
-        "seed": None,
+        "seed": live.stored.seed if live.stored.seed_chosen else None,
     }
 
 

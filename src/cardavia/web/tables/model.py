@@ -79,9 +79,26 @@ class TableSettings:
     """A discard's, a lead's or a beat's time: a move to think over."""
     absent: str = "basic"
     """The AI level that decides for a person whose time ran out or who is away."""
+    timers: bool = True
+    """False: no decision has a deadline and no AI takes over an away person's seat:
+    the table waits for its people for ever (a deal against the AIs: :meth:`alone`)."""
+    hold: bool = True
+    """False: no decision is held on show for :data:`HOLD_SECONDS` (issue 28, hole 5):
+    the table's moves are committed as fast as the AIs make them, and the person's
+    browser plays them back at the person's own pace (a deal against the AIs)."""
 
     CLAIM_RANGE = (5, 120)
     TURN_RANGE = (10, 600)
+
+    @classmethod
+    def alone(cls, level: str) -> TableSettings:
+        """The settings of a table of one person against AIs of ``level`` (the *Start
+        game* form): nobody else can ever sit there, so nobody is kept waiting and
+        nobody watches. No clock (the table waits for its person for ever, as a deal
+        against the AIs always did), no hold on show (the browser plays the AIs' moves
+        back at the person's pace). ``absent`` is the AIs' level: who plays the
+        person's opponents in their AI run (``meta.absent``)."""
+        return cls(absent=level, timers=False, hold=False)
 
     def to_json(self) -> dict[str, Any]:
         """As the table's row stores it."""
@@ -89,12 +106,21 @@ class TableSettings:
             "claim_seconds": self.claim_seconds,
             "turn_seconds": self.turn_seconds,
             "absent": self.absent,
+            "timers": self.timers,
+            "hold": self.hold,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
-        """Read back from the row."""
-        return cls(int(data["claim_seconds"]), int(data["turn_seconds"]), str(data["absent"]))
+        """Read back from the row (a row written before ``timers`` and ``hold`` existed
+        has both)."""
+        return cls(
+            int(data["claim_seconds"]),
+            int(data["turn_seconds"]),
+            str(data["absent"]),
+            bool(data.get("timers", True)),
+            bool(data.get("hold", True)),
+        )
 
     def checked(self) -> TableSettings:
         """``self``, or :class:`BadTableInputError` saying which choice is out of bounds."""
@@ -185,6 +211,22 @@ def who_decides(table: StoredTable, seat: int) -> str | None:
     return settings_of(table).absent if place.played else None
 
 
+def solo_level(table: StoredTable) -> str | None:
+    """The AIs' level when ``table`` is one person's deal against the AIs (the *Start
+    game* form's: :meth:`TableSettings.alone`, one person, AIs of one level), else
+    ``None``. Its deals are stored under that level (``games.ai``), so that *Your
+    deals* and the record at a glance count them as deals against the AIs always were;
+    a table of people's are stored as ``table``."""
+    if settings_of(table) != TableSettings.alone(settings_of(table).absent):
+        return None
+    people = [place for place in table.seats if place.kind == PERSON]
+    levels = {place.level for place in table.seats if place.kind == AI}
+    if len(people) != 1 or len(levels) != 1:
+        return None
+    (level,) = levels
+    return level if level in LEVELS else None
+
+
 def free_seats(table: StoredTable) -> list[int]:
     """The people's seats nobody has taken yet, in seat order."""
     return [
@@ -225,9 +267,12 @@ def filled_with_ais(table: StoredTable) -> StoredTable:
     return dataclasses.replace(table, seats=seats)
 
 
-def takeover_at(place: TableSeat, away_seconds: float) -> datetime | None:
-    """When the absent players' AI starts playing for an away person, or ``None``."""
+def takeover_at(table: StoredTable, place: TableSeat, away_seconds: float) -> datetime | None:
+    """When the absent players' AI starts playing for an away person of ``table``, or
+    ``None`` (never at a table without timers: it waits for its people)."""
     if place.kind != PERSON or place.away is None or place.played:
+        return None
+    if not settings_of(table).timers:
         return None
     return place.away + timedelta(seconds=away_seconds)
 

@@ -10,14 +10,19 @@ first free seat. The page then draws everything from the seat's frames (people.j
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from cardavia.store import StoredTable
 from cardavia.web import browsers, catalog, cookies, games, text
 from cardavia.web.assets import static_url
 from cardavia.web.dependencies import HubDep, SettingsDep, TablesDep
 from cardavia.web.rendering import gettext_for, render_page
 from cardavia.web.tables.forms import INVITE_COOKIE, name_problem, read_form
+from cardavia.web.game_state import opening_json
+from cardavia.web.tables.frames import Moment
 from cardavia.web.tables.model import (
     AI,
     NAME_LIMIT,
@@ -25,16 +30,23 @@ from cardavia.web.tables.model import (
     BadTableInputError,
     LookalikeNameError,
     TableError,
+    seat_names,
     settings_of,
+    solo_level,
 )
-from cardavia.web.tables.service import SeatTokenError, TableService
+from cardavia.web.tables.service import SeatTokenError, TableNotFoundError, TableService
 
 router = APIRouter(include_in_schema=False)
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
 def table_page(
-    table_id: str, request: Request, tables: TablesDep, hub: HubDep, invite: str = ""
+    table_id: str,
+    request: Request,
+    tables: TablesDep,
+    hub: HubDep,
+    settings: SettingsDep,
+    invite: str = "",
 ) -> Response:
     """The table of the seat this browser holds; else, with the invitation, the form
     that takes a seat. (An unknown table, or a seat the host gave away, is answered
@@ -43,6 +55,10 @@ def table_page(
     try:
         moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
     except SeatTokenError:
+        if solo_level(tables.read(table_id).table) is not None:
+            # One person's deal against the AIs: its address alone leads nowhere, as
+            # a deal's never did (the same 404 as no table at all).
+            raise TableNotFoundError(table_id) from None
         if invite:
             return _join_page(request, tables, table_id, invite, "", None)
         message = _("This browser has no seat at this table: open the invitation link.")
@@ -52,6 +68,10 @@ def table_page(
     info = web.info(_)
     frame = hub.frame_of(moment, seat, 0, None)
     host = seat == table.host_seat
+    # One person's deal against the AIs (the *Start game* form's table): no players'
+    # list, no invitation; the opening played back; the AI in their seat as the deal
+    # ends, as a deal against the AIs always had it.
+    alone = solo_level(table) is not None
     invitation = request.cookies.get(INVITE_COOKIE) if host else None
     data = {
         "live": True,
@@ -59,11 +79,19 @@ def table_page(
         "game": table.game,
         "me": seat,
         "host": host,
+        "alone": alone,
+        # The AIs' level alone against them (the ending's New deal is at that level).
+        "ai": solo_level(table),
         "frame": frame,
+        # The AIs' moves before the person's first decision, from the cards as dealt
+        # (only where nothing is held on show: then the frame's log is all of it).
+        "opening": _opening(moment, seat),
         # Places seen from this seat (the person's own, "You", and a free seat's); the
         # players' names, the same on every screen, come with each frame (people.js).
         "positions": _rotated(web.positions(_), seat),
-        "seats": _rotated(web.positions(_), seat),
+        # Each player by name as the frames name them (people.js keeps them up to
+        # date): the reader "You", a seat nobody has taken yet by its place.
+        "seats": _named(table, web.positions(_), seat),
         "messages": games.table_messages(table.game, _) | table_messages(_),
         "cards": web.catalogue(_),
         "invite": (
@@ -77,12 +105,15 @@ def table_page(
             "hint": f"/api/tables/{table.id}/hint",
             "review": f"/api/tables/{table.id}/review",
             "record": f"/api/tables/{table.id}/record",
+            "replay": "/replay/{id}",
         },
         # The AI in this person's seat of the deal that ends (its id fills the address),
         # offered with a button: each person of the table asks for their own.
         "ai_seat": {
             "url": "/api/deals/{id}/ai-seat",
-            "auto": False,
+            # Alone against the AIs it starts as the deal ends; at a table of people
+            # each person asks for their own.
+            "auto": alone,
             "me": seat,
             "seats": _rotated(web.positions(_), seat),
             # Said only when other people sit at the table (their seats are the AI's in
@@ -104,7 +135,21 @@ def table_page(
         "table": data,
         "here": f"/tables/{table.id}",
     }
-    return render_page(request, "people.html", context)
+    response = render_page(request, "people.html", context)
+    if alone and moment.live is not None and not moment.live.over:
+        # *Continue your deal* on the index and the game page leads back here.
+        cookies.remember_running(response, moment.live, settings.secure_cookies)
+    return response
+
+
+def _opening(moment: Moment, seat: int) -> dict[str, Any] | None:
+    """The opening (``game_state.opening_json``) of the table's deal for ``seat``: at a
+    table that holds nothing on show and whose person at seat 0 is ``seat``."""
+    live = moment.live
+    if live is None or seat != 0 or settings_of(moment.table).hold:
+        return None
+    found = opening_json(live)
+    return None if found is None else found | {"id": live.stored.id}
 
 
 @router.post("/tables/{table_id}/join")
@@ -168,6 +213,17 @@ def _join_page(
     return render_page(request, "table_join.html", context, status=status)
 
 
+def _named(table: StoredTable, positions: list[str], seat: int) -> list[str]:
+    """Each seat's player as ``seat`` reads the table: "You" for its own, the player's
+    name (:func:`seat_names`) for the others, a free seat's place."""
+    places = _rotated(positions, seat)
+    names = seat_names(table)
+    return [
+        places[index] if index == seat or not names[index] else str(names[index])
+        for index in range(len(places))
+    ]
+
+
 def _rotated(names: list[str], seat: int) -> list[str]:
     """``names`` (seen from seat 0) as seen from ``seat``: index ``i`` is seat ``i``."""
     count = len(names)
@@ -210,4 +266,5 @@ def table_messages(_: text.Gettext) -> dict[str, str]:
         "removed": _("The host gave your seat at this table to an AI."),
         "reconnecting": _("Connection lost: reconnecting…"),
         "sending": _("Sending…"),
+        "replay": _("Replay"),
     }

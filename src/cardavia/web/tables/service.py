@@ -82,6 +82,7 @@ from cardavia.web.tables.model import (
     removed_token,
     seat_for_token,
     settings_of,
+    solo_level,
     takeover_at,
     who_decides,
     with_seat,
@@ -245,6 +246,62 @@ class TableService:
         self.tables.touch([(table.id, 0)], stamp + timedelta(seconds=30))
         return Moment(table, None), token, invite
 
+    async def deal_alone(
+        self,
+        game: str,
+        level: str,
+        seed: int | None = None,
+        browser_hash: str | None = None,
+        client: str | None = None,
+        chosen: bool | None = None,
+    ) -> tuple[Moment, str]:
+        """A deal against the AIs, as a table (issue 24, one table for every deal): the
+        person (nameless: they are *you*) at seat 0, AIs of ``level`` in every other
+        seat, :meth:`TableSettings.alone` (no clock, no hold), dealt at once: deal
+        number ``seed`` when the person chose one, else a secret one. No invitation
+        opens it (its hash is of a token nobody holds). Returns the table as dealt
+        (the AIs' moves before the person's first decision made, or going on in the
+        background when offloaded, in ``client``'s share of the workers) and the
+        person's seat token."""
+        engine = get_game(game)
+        if level not in LEVELS:
+            raise BadTableInputError(f"the AIs' level is one of {', '.join(LEVELS)}")
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise BadTableInputError(f"a deal number is from 0 to {SEED_LIMIT - 1}")
+        token = secrets.token_urlsafe(24)
+        person = TableSeat(PERSON, token_hash=hash_token(token), browser_hash=browser_hash)
+        places = (person, *(TableSeat(AI, level=level) for _ in range(engine.players - 1)))
+        stamp = self.clock()
+        table = StoredTable(
+            id=secrets.token_urlsafe(12),
+            game=game,
+            invite_hash=hash_token(secrets.token_urlsafe(24)),
+            host_seat=0,
+            settings=TableSettings.alone(level).to_json(),
+            seats=places,
+            status=GATHERING,
+            game_id=None,
+            deals=(),
+            held=None,
+            decision=None,
+            deadline=None,
+            due_at=None,
+            version=1,
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        self.tables.insert(table)
+        if client is not None:
+            self.set_going_by(table.id, client)
+        number = self.seeds() if seed is None else seed
+
+        def begin(moment: Moment) -> tuple[StoredTable, LiveDeal | None]:
+            if moment.table.status != GATHERING:
+                raise TableError("the deal has started already")
+            return self._new_deal(moment.table, number, seed is not None if chosen is None else chosen)
+
+        return await self._change(table.id, begin), token
+
     def check_invite(self, table_id: str, invite: str) -> Moment:
         """The table, if ``invite`` is its invitation (else the same 404 as no table)."""
         moment = self.read(table_id)
@@ -303,7 +360,9 @@ class TableService:
             table = dataclasses.replace(
                 moment.table, deals=(*moment.table.deals, moment.live.stored.id)
             )
-            return self._new_deal(table, seed)
+            # The same deal again keeps its number's standing (shown from the start when
+            # the person chose it); a new shuffle's number is the server's secret.
+            return self._new_deal(table, seed, same and moment.live.stored.seed_chosen)
 
         return await self._change(table_id, next_deal)
 
@@ -528,6 +587,8 @@ class TableService:
         """The stop of the decision ``state`` opens (``later``: the events between it
         and ``after``), or ``None`` when no bystander could have to wait for it: only
         easy or basic AIs decide there, or only people at a table of one person."""
+        if not settings_of(table).hold:
+            return None  # nobody else watches: the person's browser sets the pace
         people = sum(place.kind == PERSON for place in table.seats)
         deciders = [seat for seat, _ in state.deciders()]
         levels = [who_decides(table, seat) for seat in deciders]
@@ -648,7 +709,7 @@ class TableService:
     def _takeovers(self, table: StoredTable, at: datetime) -> StoredTable:
         """People away for longer than the absent players' grace are played by the AI."""
         for seat, place in enumerate(table.seats):
-            moment = takeover_at(place, self.away_seconds)
+            moment = takeover_at(table, place, self.away_seconds)
             if moment is not None and moment <= at:
                 table = with_seat(table, seat, dataclasses.replace(place, played=True))
         return table
@@ -698,7 +759,7 @@ class TableService:
         if table.status == PLAYING and live is not None and not live.over:
             moment = Moment(table, live)
             key = decision_key(live)
-            if waiting_on(moment):
+            if waiting_on(moment) and settings_of(table).timers:
                 decision = key
                 if table.decision == key and table.deadline is not None:
                     deadline = table.deadline
@@ -715,7 +776,7 @@ class TableService:
             due += [
                 when
                 for place in table.seats
-                if (when := takeover_at(place, self.away_seconds)) is not None
+                if (when := takeover_at(table, place, self.away_seconds)) is not None
             ]
         held = table.held
         if held and (live is None or live.over or held.get("decision") != decision_key(live)):
@@ -724,7 +785,11 @@ class TableService:
             table, decision=decision, deadline=deadline, due_at=min(due, default=None), held=held
         )
 
-    def _new_deal(self, table: StoredTable, seed: int) -> tuple[StoredTable, LiveDeal]:
+    def _new_deal(
+        self, table: StoredTable, seed: int, chosen: bool = False
+    ) -> tuple[StoredTable, LiveDeal]:
+        """The table's next deal, number ``seed`` (``chosen``: the person's own number,
+        shown from the start)."""
         deck, first = self.shuffle(table.game, seed)
         # Nobody holds a token for a table's deal: it is reached through its table.
         unheld = hash_token(secrets.token_urlsafe(24))
@@ -737,7 +802,18 @@ class TableService:
             "notes": [],
         }
         stored = StoredGame.dealt(
-            table.game, "table", seed, first, deck, unheld, self.clock(), meta=meta
+            table.game,
+            solo_level(table) or "table",
+            seed,
+            first,
+            deck,
+            unheld,
+            self.clock(),
+            seed_chosen=chosen,
+            # One person's deal against the AIs is theirs alone, as such a deal always
+            # was (*Your deals*: shared, played again, deleted by that browser).
+            browser_hash=table.seats[table.host_seat].browser_hash if solo_level(table) else None,
+            meta=meta,
         )
         live = self.deals.begin(stored, range(len(table.seats)))
         started = dataclasses.replace(

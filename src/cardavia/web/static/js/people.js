@@ -362,7 +362,10 @@ function drawAgain() {
   const again = $("again");
   // Drawn once: a button rebuilt by every frame could swallow a click that lands as a
   // frame arrives (another seat's change), and would lose the keyboard's focus.
-  if (!again || again.childElementCount) return;
+  if (!again) return;
+  const replay = $("replay-deal");
+  if (replay && frame?.deal) replay.href = data.urls.replay.replace("{id}", frame.deal.id);
+  if (again.childElementCount) return;
   if (!data.host) {
     again.replaceChildren(ui.el("span", "hint", ui.text("again_wait")));
     return;
@@ -371,5 +374,18 @@ function drawAgain() {
   same.id = "again-same";
   const fresh = ui.button(ui.text("again_new"), () => command({ type: "again", same: false }), "button");
   fresh.id = "again-new";
+  if (data.alone) {
+    // Alone against the AIs, as such a deal always had them: New deal first, then the
+    // same cards again, and its replay.
+    fresh.id = "new-deal";
+    fresh.className = "button primary";
+    same.id = "play-again";
+    same.className = "button";
+    const link = ui.el("a", "button", ui.text("replay"));
+    link.id = "replay-deal";
+    if (frame?.deal) link.href = data.urls.replay.replace("{id}", frame.deal.id);
+    again.replaceChildren(fresh, same, link);
+    return;
+  }
   again.replaceChildren(same, fresh);
 }

@@ -182,8 +182,8 @@ function showEnding() {
   }
   $("ending-body").replaceChildren(game.ending(state, ui));
   $("ending-title").replaceChildren(game.endingTitle(state, ui));
-  $("deal-number-note").textContent =
-    state.seed === null ? "" : ui.text(people ? "deal_number_table" : "deal_number", { seed: state.seed });
+  const numberNote = people && !data.alone ? "deal_number_table" : "deal_number";
+  $("deal-number-note").textContent = state.seed === null ? "" : ui.text(numberNote, { seed: state.seed });
   // A table's frame says it at the end only (the seat's own count), with nothing kept
   // for a seat: no line then.
   const used = $("hints-used");
@@ -578,7 +578,12 @@ function receive(next, { fresh = false } = {}) {
         $("review").hidden = true;
         $("review-body").replaceChildren();
       }
+      const first = !state;
       state = next;
+      if (first && openingDue()) {
+        await playOpening();
+        return;
+      }
       redrawLog();
     } else {
       upcoming = next;
@@ -605,6 +610,10 @@ function refused(message) {
 
 function shown() {
   render();
+  // A deal number the person chose is shown from the start (a drawn one at the end).
+  if (state.seed !== null && state.seed !== undefined) {
+    $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
+  }
   showEnding();
   app.dataset.step = String(state.step);
   // The deal's id before its status: the AI in your seat follows the deal that ended.
@@ -627,34 +636,41 @@ if (people) {
 // The opening: the first time a deal's table is opened, the AIs' moves before the
 // person's first decision are played back from the cards as dealt, at the chosen pace
 // (Show all now, or Escape, skips to the end), instead of opening on the position they
-// led to. The server sends the dealt view only until the person has decided.
-function playOpening() {
+// led to. The server sends the dealt view only until the person has decided; a table
+// sends it (with its deal's id) only where nothing is held on show: alone against the AIs.
+function openingDue() {
+  if (!data.opening?.events.length) return false;
+  if (data.opening.id !== undefined && data.opening.id !== state.id) return false;
   const seen = `cardavia.opened.${state.id}`;
-  if (!data.opening?.events.length || sessionStorage.getItem(seen)) return false;
+  if (sessionStorage.getItem(seen)) return false;
   sessionStorage.setItem(seen, "1");
+  return true;
+}
+
+async function playOpening() {
   const final = state;
   model = structuredClone(data.opening.view);
   $("log").replaceChildren();
   noted.clear();
-  queue = queue.then(async () => {
-    busy = true;
-    app.dataset.busy = "true";
-    render();
-    try {
-      await animate(data.opening.events);
-    } finally {
-      model = structuredClone(final.view);
-      busy = false;
-      shown();
-      if (keyboardAtTable) focusFirstChoice();
-    }
-  });
-  return true;
+  busy = true;
+  app.dataset.busy = "true";
+  render();
+  try {
+    await animate(data.opening.events);
+  } finally {
+    model = structuredClone(final.view);
+    busy = false;
+    shown();
+    if (keyboardAtTable) focusFirstChoice();
+  }
 }
 
-if (state && !playOpening()) {
-  redrawLog();
-  shown();
+if (state) {
+  if (openingDue()) queue = queue.then(playOpening);
+  else {
+    redrawLog();
+    shown();
+  }
 }
 app.dataset.ready = "true";
 // A table opened to play: the keyboard starts at the person's first choice.

@@ -1,0 +1,36 @@
+"""A deal started with the *Start game* form, played through the tables' API: every deal
+is a table (issue 24), the person's seat cookie is the key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def started(client: TestClient, game: str, form: dict[str, str]) -> tuple[str, str]:
+    """Start a deal with the page's form: its table's id and its deal's id."""
+    response = client.post(f"/games/{game}/start", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    location = str(response.headers["location"])
+    assert location.startswith("/tables/"), location
+    table_id = location.rsplit("/", 1)[-1]
+    frame = client.get(f"/api/tables/{table_id}").json()
+    return table_id, str(frame["deal"]["id"])
+
+
+def play_to_the_end(client: TestClient, table_id: str, choose: Any = None) -> dict[str, Any]:
+    """Play the table's deal to its end (``choose``: the options to an action; the
+    first option by default); its last frame's deal."""
+    frame: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
+    for _ in range(2000):
+        deal = frame["deal"]
+        if deal["result"] is not None:
+            return dict(deal)
+        assert deal["options"], "a table of one person waits only for that person"
+        action = choose(deal["options"]) if choose else deal["options"][0]
+        body = {"type": "act", "action": action, "key": deal["key"]}
+        response = client.post(f"/api/tables/{table_id}/actions", json=body)
+        assert response.status_code == 200, response.text
+        frame = response.json()
+    raise AssertionError("the deal did not end")
