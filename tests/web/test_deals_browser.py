@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browser import WATCH_CSP, csp_violations, serve
-from deal_driver import finish_by_request
+from deal_driver import finish_table_by_request
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from cardavia.ai.registry import get_player
@@ -56,25 +56,39 @@ def page(context: BrowserContext) -> Iterator[Page]:
     assert errors == [], f"script errors on the page: {errors}"
 
 
+TABLES: dict[str, str] = {}
+"""The table each deal started here is played at (every deal is a table: issue 24)."""
+
+
 def start(page: Page, site: str, game: str, seed: int) -> str:
     """Sit down at a table with the start form, against the Normal AI (a first visit's
-    form says Easy); the deal's id."""
+    form says Easy); the deal's id (its table's: :data:`TABLES`)."""
     page.goto(f"{site}/games/{game}")
     page.check(".start-form input[name=ai][value=basic]")
     page.click(".deal-number summary")
     page.fill(".deal-number input[name=seed]", str(seed))
     page.click(".start-form button[type=submit]")
     page.wait_for_selector("#table-app[data-ready=true]")
-    return page.url.rsplit("/", 1)[-1]
+    table_id = page.url.rsplit("/", 1)[-1]
+    deal_id = str(json.loads(page.locator("#table-data").inner_text())["frame"]["deal"]["id"])
+    TABLES[deal_id] = table_id
+    return deal_id
+
+
+def record_of(page: Page, site: str, game_id: str) -> Any:
+    """The record of the deal ``game_id``, while it is its table's deal."""
+    return parse_record(page.request.get(f"{site}/api/tables/{TABLES[game_id]}/record").body())
 
 
 def finish(page: Page, site: str, game_id: str) -> dict[str, Any]:
-    """Play the deal on to its end with the table's own cookie (the last legal action
-    each time), then show its table again."""
-    state = finish_by_request(page, site, game_id, lambda legal: legal[-1])
-    page.goto(f"{site}/play/{game_id}")
+    """Play the deal on to its end with the table's own cookie (the last option each
+    time), then show its table again; its result and its last step (the engine's)."""
+    table_id = TABLES[game_id]
+    deal = finish_table_by_request(page, site, table_id, lambda legal: legal[-1])
+    page.goto(f"{site}/tables/{table_id}")
     page.wait_for_selector("#ending:not([hidden])")
-    return state
+    step = replay(record_of(page, site, game_id)).state.step
+    return {"result": deal["result"], "step": step}
 
 
 def test_the_deal_list_shows_continues_replays_and_deletes(page: Page, site: str) -> None:
@@ -88,7 +102,7 @@ def test_the_deal_list_shows_continues_replays_and_deletes(page: Page, site: str
     assert "In progress" in page.locator(f"#deal-{running}").inner_text()
     page.locator(f"#deal-{running} >> text=Continue").click()
     page.wait_for_selector("#table-app[data-ready=true]")
-    assert page.url.endswith(f"/play/{running}")
+    assert page.url.endswith(f"/tables/{TABLES[running]}")
     page.go_back()
     page.locator(f"#deal-{done} >> text=Replay").click()
     assert page.url.endswith(f"/replay/{done}")
@@ -101,7 +115,7 @@ def test_the_deal_list_shows_continues_replays_and_deletes(page: Page, site: str
     row.locator("button", has_text="Delete for good").click()
     assert "The deal and its record were deleted." in page.locator("[role=status]").inner_text()
     assert page.locator(f"#deal-{running}").count() == 0
-    assert page.goto(f"{site}/play/{running}").status == 404  # type: ignore[union-attr]
+    assert page.goto(f"{site}/tables/{TABLES[running]}").status == 404  # type: ignore[union-attr]
 
 
 def test_a_running_deals_replay_answers_404_to_everyone(
@@ -145,13 +159,17 @@ def test_a_shared_link_opens_elsewhere_and_a_revoked_one_does_not(
 def test_play_again_deals_the_same_cards(page: Page, site: str) -> None:
     game_id = start(page, site, "sisepai", 105)
     finish(page, site, game_id)
+    first = record_of(page, site, game_id)
     page.click("#play-again")
-    page.wait_for_selector("#table-app[data-ready=true]")
-    again_id = page.url.rsplit("/", 1)[-1]
+    # The same table deals again: the next deal is drawn in place.
+    page.wait_for_function(
+        f"() => (document.getElementById('table-app').dataset.deal || '{game_id}') !== '{game_id}'"
+    )
+    again_id = str(page.locator("#table-app").get_attribute("data-deal"))
+    TABLES[again_id] = TABLES[game_id]
     assert again_id != game_id
     finish(page, site, again_id)
-    first = parse_record(page.request.get(f"{site}/api/games/{game_id}/record").body())
-    second = parse_record(page.request.get(f"{site}/api/games/{again_id}/record").body())
+    second = record_of(page, site, again_id)
     assert second.deck == first.deck and second.first == first.first
     assert second.meta["ai"] == first.meta["ai"] and second.meta["seed"] == first.meta["seed"]
 
@@ -164,7 +182,7 @@ def test_the_ai_in_your_seat_equals_an_arena_run_of_the_same_deck_and_seats(
     page.wait_for_selector("#ai-seat[data-status=done]", timeout=120_000)
     cells = page.locator("#ai-seat-result tr[data-row=ai] td").all_inner_texts()
     mine = page.locator("#ai-seat-result tr[data-row=yours] td").all_inner_texts()
-    record = parse_record(page.request.get(f"{site}/api/games/{game_id}/record").body())
+    record = record_of(page, site, game_id)
     game = get_game("chuopai")
     deck = tuple(game.parse_card(code) for code in record.deck)
     seats = [AISeat(get_player("chuopai", name)) for name in ("strong", "basic", "basic")]
@@ -222,11 +240,11 @@ def test_the_deal_list_and_the_end_of_a_deal_are_all_in_the_pages_language(
     page.goto(f"{site}/deals")
     page.locator(f"#deal-{done} button", has_text="Share").click()
     # The replay viewer at a step of the deal: its controls, the table it draws, its log.
-    paths = ["/deals", f"/play/{done}", "/replay", f"/replay/{done}"]
+    paths = ["/deals", f"/tables/{TABLES[done]}", "/replay", f"/replay/{done}"]
 
     def open_in(path: str, lang: str) -> None:
         page.goto(f"{site}{path}?lang={lang}" + ("#5" if path.startswith("/replay/") else ""))
-        if path.startswith("/play/"):
+        if path.startswith("/tables/"):
             page.wait_for_selector("#ai-seat[data-status=done]")
         if path.startswith("/replay/"):
             page.wait_for_selector("#replay-app[data-ready=true]")
@@ -236,7 +254,7 @@ def test_the_deal_list_and_the_end_of_a_deal_are_all_in_the_pages_language(
         open_in(path, "en")
         english[path] = texts(page)
     assert "Your record at a glance" in english["/deals"]
-    assert "How would the AI have done in your seat?" in english[f"/play/{done}"]
+    assert "How would the AI have done in your seat?" in english[f"/tables/{TABLES[done]}"]
     for lang in LANGUAGES:
         if lang == "en":
             continue

@@ -115,7 +115,11 @@ def table_page(
             # each person asks for their own.
             "auto": alone,
             "me": seat,
-            "seats": _rotated(web.positions(_), seat),
+            # Alone against the AIs the run's players are named as the table named
+            # them (You, Lan, Zhu, Ju); at a table of people by their places.
+            "seats": _named(table, web.positions(_), seat)
+            if alone
+            else _rotated(web.positions(_), seat),
             # Said only when other people sit at the table (their seats are the AI's in
             # the run); else the run is against the same opponents as the deal.
             "absent": (

@@ -801,6 +801,10 @@ class TableService:
             "absent": settings_of(table).absent,
             "notes": [],
         }
+        level = solo_level(table)
+        if level is not None:
+            # A deal against the AIs says their level, as such a record always did.
+            meta["ai"] = level
         stored = StoredGame.dealt(
             table.game,
             solo_level(table) or "table",
@@ -812,7 +816,7 @@ class TableService:
             seed_chosen=chosen,
             # One person's deal against the AIs is theirs alone, as such a deal always
             # was (*Your deals*: shared, played again, deleted by that browser).
-            browser_hash=table.seats[table.host_seat].browser_hash if solo_level(table) else None,
+            browser_hash=table.seats[table.host_seat].browser_hash if level else None,
             meta=meta,
         )
         live = self.deals.begin(stored, range(len(table.seats)))
