@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from deal_driver import Chooser, Decision, finish_by_request, play_deal
+from deal_driver import Chooser, Decision, finish_table_by_request, play_deal
 from playwright.sync_api import Browser, Page
 from tables import new_page, settle, start_table, wait_idle
 
@@ -320,13 +320,17 @@ def test_a_deal_played_again_keeps_its_long_number_in_the_bar(page: Page, random
     wait_idle(page)
     ask_hint(page)
     check_phones(page, "a deal's first decision with its hint")
-    game_id = page.url.rsplit("/", 1)[1].split("?")[0]
-    finish_by_request(page, random_site, game_id, lambda legal: sorted(legal)[0])
+    table_id = page.url.rsplit("/", 1)[1].split("?")[0]
+    finish_table_by_request(page, random_site, table_id, lambda legal: sorted(legal)[0])
     page.reload()
     page.wait_for_selector("#ending:not([hidden])")
     check_phones(page, "the end, opened anew")
+    game_id = page.locator("#table-app").get_attribute("data-deal")
     page.locator("#play-again").tap()
-    page.wait_for_selector("#table-app[data-ready=true]")
+    # The same table deals again: the next deal is drawn in place.
+    page.wait_for_function(
+        f"() => (document.getElementById('table-app').dataset.deal || '{game_id}') !== '{game_id}'"
+    )
     wait_idle(page)
     label = page.locator("#deal-label").inner_text()
     assert len("".join(filter(str.isdigit, label))) >= 10, f"a long deal number: {label!r}"
@@ -438,8 +442,9 @@ def test_your_deals_and_the_replay_read_on_a_phone_and_a_desktop(
 ) -> None:
     for game, seed in (("sisepai", 63), ("chuopai", 21)):
         start_table(page, random_site, game, seed, lang)
-        game_id = page.url.rsplit("/", 1)[1].split("?")[0]
-        finish_by_request(page, random_site, game_id, lambda legal: sorted(legal)[0])
+        table_id = page.url.rsplit("/", 1)[1].split("?")[0]
+        game_id = page.locator("#table-app").get_attribute("data-deal")
+        finish_table_by_request(page, random_site, table_id, lambda legal: sorted(legal)[0])
         for (width, height), least in (((360, 740), PHONE_TEXT), ((1366, 768), DESKTOP_TEXT)):
             page.set_viewport_size({"width": width, "height": height})
             for step in (40, 0):

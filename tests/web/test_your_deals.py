@@ -7,13 +7,13 @@ import re
 from typing import Any
 
 from fastapi.testclient import TestClient
+from table_api import play_to_the_end, started
 
 from cardavia.records import parse_record
 from cardavia.store import FINISHED, GameStore
 from cardavia.web.browsers import COOKIE as BROWSER
 from cardavia.web.deal_stats import Result
 from cardavia.web.dependencies import services_of
-from table_api import play_to_the_end, started
 
 
 def start(client: TestClient, game: str = "sisepai", seed: int | None = None) -> str:

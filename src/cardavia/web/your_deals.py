@@ -268,7 +268,7 @@ async def play_again(
             stored.seed,
             browsers.hash_browser(browser),
             client_address(request),
-            chosen=stored.seed_chosen,
+            chosen=True,  # shown at the deal's end already
         )
         table_id = moment.table.id
         response = RedirectResponse(f"/tables/{table_id}", status_code=303)

@@ -19,9 +19,9 @@ from cardavia.store import StoredTable
 from cardavia.web import browsers, catalog, cookies, games, text
 from cardavia.web.assets import static_url
 from cardavia.web.dependencies import HubDep, SettingsDep, TablesDep
+from cardavia.web.game_state import opening_json
 from cardavia.web.rendering import gettext_for, render_page
 from cardavia.web.tables.forms import INVITE_COOKIE, name_problem, read_form
-from cardavia.web.game_state import opening_json
 from cardavia.web.tables.frames import Moment
 from cardavia.web.tables.model import (
     AI,

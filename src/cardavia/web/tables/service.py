@@ -298,7 +298,8 @@ class TableService:
         def begin(moment: Moment) -> tuple[StoredTable, LiveDeal | None]:
             if moment.table.status != GATHERING:
                 raise TableError("the deal has started already")
-            return self._new_deal(moment.table, number, seed is not None if chosen is None else chosen)
+            shown = seed is not None if chosen is None else chosen
+            return self._new_deal(moment.table, number, shown)
 
         return await self._change(table.id, begin), token
 
@@ -360,9 +361,10 @@ class TableService:
             table = dataclasses.replace(
                 moment.table, deals=(*moment.table.deals, moment.live.stored.id)
             )
-            # The same deal again keeps its number's standing (shown from the start when
-            # the person chose it); a new shuffle's number is the server's secret.
-            return self._new_deal(table, seed, same and moment.live.stored.seed_chosen)
+            # The same deal again shows its number from the start (the end of the deal
+            # showed it to everyone already), as a deal against the AIs played again
+            # always did; a new shuffle's number is the server's secret.
+            return self._new_deal(table, seed, same)
 
         return await self._change(table_id, next_deal)
 
