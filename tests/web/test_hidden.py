@@ -110,10 +110,11 @@ def test_the_table_page_carries_the_same_state_as_the_api(client: TestClient) ->
     assert page.status_code == 200
     start = page.text.index('id="table-data">') + len('id="table-data">')
     data = json.loads(page.text[start : page.text.index("</script>", start)])
-    paths = {cookie.path for cookie in client.cookies.jar if cookie.name == "cardavia_token"}
-    assert paths == {f"/play/{data['id']}", f"/api/games/{data['id']}"}
-    api_state = client.get(data["urls"]["state"]).json()
-    assert data["state"] == api_state
+    # Every deal is a table (issue 24): the seat's cookie, its table's frame.
+    paths = {cookie.path for cookie in client.cookies.jar if cookie.name == "cardavia_seat"}
+    assert paths == {f"/tables/{data['id']}", f"/api/tables/{data['id']}"}
+    api_frame = client.get(data["urls"]["poll"]).json()
+    assert data["frame"] == api_frame
 
 
 def check_opening(

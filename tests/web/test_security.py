@@ -404,8 +404,9 @@ def test_leading_zeros_are_still_the_same_deal_number(client: TestClient) -> Non
         "/games/sisepai/start", data={"ai": "basic", "seed": "0" * 40 + "7"}, follow_redirects=False
     )
     assert response.status_code == 303
-    state = client.get("/api/games/" + response.headers["location"].rsplit("/", 1)[1]).json()
-    assert state["seed"] == 7
+    table_id = response.headers["location"].rsplit("/", 1)[1]
+    frame = client.get(f"/api/tables/{table_id}").json()
+    assert frame["deal"]["seed"] == 7
 
 
 def security_headers(response: Any) -> dict[str, str]:
