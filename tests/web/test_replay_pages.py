@@ -20,7 +20,7 @@ from cardavia.web.dependencies import services_of
 from cardavia.web.replay_pages import UPLOAD_BYTES
 from cardavia.web.timeline import position
 
-from .test_your_deals import finish, start, store_of
+from .test_your_deals import finish, start, store_of, table_of
 
 EXAMPLES = Path(__file__).parents[1] / "records" / "spec_examples"
 
@@ -132,7 +132,7 @@ def test_a_decision_of_the_person_gets_the_strong_players_legal_choice(
     finish(client, game_id)
     decisions = person_decisions(client, game_id)
     assert decisions, "the person decided something in this deal"
-    record = parse_record(client.get(f"/api/games/{game_id}/record").content)
+    record = parse_record(client.get(f"/api/tables/{table_of(client, game_id)}/record").content)
     for step, _ in decisions[:3]:
         answer = client.get(f"/replay/{game_id}/hint/{step}")
         assert answer.status_code == 200, answer.text
