@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from cardavia.cards.four_colour import CARDS
 from cardavia.i18n import checks
 from cardavia.i18n.catalogs import gettext_for, translations
-from cardavia.i18n.languages import LANGUAGES
+from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.web import text
 from cardavia.web.games import table_messages
 from cardavia.web.rendering import colour_marks
@@ -116,20 +116,23 @@ def test_cards_have_names_in_every_language(lang: str) -> None:
     assert len(set(names.values())) == len(CARDS), "two cards with one name"
     dominoes = text.domino_names(_)
     assert len(set(dominoes.values())) == len(dominoes)
-    if lang == "zh":
+    if html_lang(lang).startswith("zh"):
         assert all(HAN.search(name) for name in [*names.values(), *dominoes.values()])
 
 
 def test_card_names_read_naturally() -> None:
     rG = next(card for card in CARDS if str(card) == "rG")
-    said = {lang: text.four_colour_name(rG, gettext_for(lang)) for lang in LANGUAGES}
-    assert said == {
+    # The languages whose catalogs are written; a new language's name joins when its
+    # translators have chosen it (docs/i18n.md, *Terms*).
+    expected = {
         "en": "red General",
         "it": "Generale rosso",
         "nl": "rode Generaal",
         "id": "Jenderal merah",
         "zh": "红将帅",
     }
+    said = {lang: text.four_colour_name(rG, gettext_for(lang)) for lang in expected}
+    assert said == expected
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

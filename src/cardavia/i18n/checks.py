@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from cardavia.i18n.catalogs import LOCALE_DIR, po_path
-from cardavia.i18n.languages import DEFAULT, LANGUAGES
+from cardavia.i18n.languages import DEFAULT, LANGUAGES, babel_locale
 
 TEMPLATE = LOCALE_DIR / "messages.pot"
 """Every message of the site, as extracted from the code (``scripts/i18n update``)."""
@@ -55,7 +55,7 @@ def template() -> Catalog:
 def catalog(lang: str) -> Catalog:
     """The catalog of ``lang`` as written (not cached: the checks read the file anew)."""
     with po_path(lang).open("rb") as source:
-        return read_po(source, locale=lang)
+        return read_po(source, locale=babel_locale(lang))
 
 
 def translated_languages() -> tuple[str, ...]:
