@@ -74,6 +74,14 @@ def html_lang(code: str) -> str:
     return SITE[code].html if code in SITE else code
 
 
+def chinese_lang(code: str) -> str:
+    """The ``lang`` of Chinese words (a game's name 四色牌, a card's 天) on a page in
+    ``code``: a Chinese page's own script, else the simplified the site's Chinese is
+    written in. The font follows it, so the words match the page around them."""
+    tag = html_lang(code)
+    return tag if tag.startswith("zh") else SITE["zh"].html
+
+
 def babel_locale(code: str) -> str:
     """Babel's name of the locale of ``code`` (``zh-Hant`` → ``zh_Hant``): what
     ``Locale.parse``, Babel's formatting and the catalog's directory take."""
