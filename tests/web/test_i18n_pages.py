@@ -268,6 +268,18 @@ def test_the_traditions_in_every_language(site: TestClient, lang: str, facts: li
         assert f'<section class="rules-section" id="{game}-objective">' in page
 
 
+@pytest.mark.parametrize(("lang", "short", "chinese"), [
+    ("en", "EN", "zh-Hans"), ("vi", "VI", "zh-Hans"), ("zh", "简中", "zh-Hans"),
+    ("zh-Hant", "繁中", "zh-Hant"),
+])  # fmt: skip
+def test_chinese_names_and_the_phones_button_follow_the_page(
+    site: TestClient, lang: str, short: str, chinese: str
+) -> None:
+    page = site.get("/games/chuopai", params={"lang": lang}).text
+    assert f'<span class="zh" lang="{chinese}">戳牌</span>' in page
+    assert f'<span class="menu-short" aria-hidden="true">{short}</span>' in page
+
+
 # Where the reader's own Wikipedia has the article (docs/i18n.md, *Wikipedia*); English else.
 # The Chinese pages share Chinese Wikipedia, in their own script's variant.
 OWN_WIKIPEDIA = {
