@@ -28,8 +28,8 @@ class Language:
     short: str
     """The language switch's button on a phone, where the name does not fit."""
     tags: tuple[str, ...] = ()
-    """Other tags a browser may send that mean this language (case and ``_`` or ``-``
-    do not matter; a longer tag starting with one of these subtag for subtag counts)."""
+    """Other tags a browser may send that mean this language. Case and ``_`` or ``-`` do
+    not matter, and a longer tag counts when its first subtags are one of these."""
 
 
 SITE: dict[str, Language] = {
