@@ -63,6 +63,11 @@ def html_lang_of(html: str) -> str:
         (None, None, "fr-FR", "en"),
         (None, None, None, "en"),
         ("klingon", None, "nl", "nl"),
+        (None, None, "zh-TW,zh;q=0.9", "zh-Hant"),
+        (None, None, "zh-HK", "zh-Hant"),
+        (None, "zh-Hant", "zh-CN", "zh-Hant"),
+        ("vi", None, "zh-TW", "vi"),
+        (None, None, "vi-VN, en;q=0.5", "vi"),
     ],
 )
 def test_a_page_speaks_the_chosen_language(
@@ -85,6 +90,13 @@ def test_the_switch_sets_a_cookie_that_later_pages_follow(site: TestClient) -> N
     assert html_lang_of(later.text) == "nl"
     assert "set-cookie" not in later.headers  # nothing new to remember
     assert "set-cookie" not in site.get("/", params={"lang": "xx"}).headers
+
+
+def test_the_switch_remembers_traditional_chinese_by_its_code(site: TestClient) -> None:
+    chosen = site.get("/", params={"lang": "zh-Hant"})
+    assert chosen.headers["set-cookie"].startswith("lang=zh-Hant;")
+    later = site.get("/games/chuopai", headers={"Accept-Language": "zh-CN"})
+    assert html_lang_of(later.text) == "zh-Hant"
 
 
 class Switch(HTMLParser):
