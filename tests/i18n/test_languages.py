@@ -11,6 +11,7 @@ from cardavia.i18n.languages import (
     LANGUAGES,
     SITE,
     babel_locale,
+    chinese_lang,
     html_lang,
     negotiate,
     parse_accept_language,
@@ -121,3 +122,13 @@ def test_each_language_has_a_babel_locale(code: str) -> None:
 def test_gettext_plural_forms(code: str, forms: int) -> None:
     # What pybabel writes in a new catalog's Plural-Forms header (scripts/i18n add).
     assert get_plural(babel_locale(code)).num_plurals == forms
+
+
+def test_chinese_words_take_the_pages_script_or_simplified() -> None:
+    # A game's name 四色牌 on a page: a Chinese page's own script, else the site's Chinese.
+    assert {code: chinese_lang(code) for code in ("en", "vi", "zh", "zh-Hant")} == {
+        "en": "zh-Hans",
+        "vi": "zh-Hans",
+        "zh": "zh-Hans",
+        "zh-Hant": "zh-Hant",
+    }

@@ -18,7 +18,7 @@ from cardavia.i18n.languages import LANGUAGES
 from cardavia.testing.servers import ServerProcess
 from cardavia.web.assets import IMMUTABLE, REVALIDATE, site_assets
 from cardavia.web.rendering import STATIC, plural_samples
-from cardavia.web.your_deals import machine_time, short_date
+from cardavia.web.your_deals import machine_time, short_date, when
 
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -223,8 +223,13 @@ def test_dates_are_the_locales_own_and_machine_times_are_valid_html() -> None:
         "2 dic",
         "12月2日",
     ]
+    # Babel knows a site language by its locale (zh_Hant), not by its code (zh-Hant).
+    assert short_date(moment, "zh-Hant") == "12月2日"
+    for lang in LANGUAGES:
+        assert short_date(moment, lang) and when(moment, lang)
 
 
 def test_counts_get_every_plural_category_of_the_language() -> None:
     assert plural_samples("en") == {"other": 0, "one": 1}
     assert plural_samples("zh") == {"other": 0}
+    assert plural_samples("zh-Hant") == {"other": 0}

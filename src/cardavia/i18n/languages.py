@@ -28,8 +28,8 @@ class Language:
     short: str
     """The language switch's button on a phone, where the name does not fit."""
     tags: tuple[str, ...] = ()
-    """Other tags a browser may send that mean this language (case and ``_`` or ``-``
-    do not matter; a longer tag starting with one of these subtag for subtag counts)."""
+    """Other tags a browser may send that mean this language. Case and ``_`` or ``-`` do
+    not matter, and a longer tag counts when its first subtags are one of these."""
 
 
 SITE: dict[str, Language] = {
@@ -72,6 +72,14 @@ _BY_SUBTAGS: dict[tuple[str, ...], str] = {
 def html_lang(code: str) -> str:
     """The ``lang`` attribute of a page in ``code`` (``zh`` → ``zh-Hans``)."""
     return SITE[code].html if code in SITE else code
+
+
+def chinese_lang(code: str) -> str:
+    """The ``lang`` of Chinese words (a game's name 四色牌, a card's 天) on a page in
+    ``code``: a Chinese page's own script, else the simplified the site's Chinese is
+    written in. The font follows it, so the words match the page around them."""
+    tag = html_lang(code)
+    return tag if tag.startswith("zh") else SITE["zh"].html
 
 
 def babel_locale(code: str) -> str:
