@@ -89,7 +89,7 @@ def test_an_unknown_game_is_refused() -> None:
     assert result.exit_code == 2
 
 
-@pytest.mark.slow  # the coach searches each of the shipped positions again (6 s)
+@pytest.mark.slow  # the coach chooses again at each of the ~200 shipped positions (~40 s)
 @pytest.mark.parametrize("game", store.GAMES)
 def test_every_shipped_position_rebuilds_and_the_engine_still_answers_it(game: str) -> None:
     found = store.positions(game)
