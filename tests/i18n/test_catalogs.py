@@ -101,6 +101,25 @@ def test_the_checks_find_missing_fuzzy_and_mismatched_messages() -> None:
     }
 
 
+def test_a_message_in_a_context_is_checked_as_its_own_message() -> None:
+    """The replay's "Play" (context ``replay``) is not Chuo Pai's "Play": a catalog that
+    translates only one of them, or leaves the other fuzzy, is caught."""
+    wanted = Catalog(locale="it")
+    wanted.add("Play", "")
+    wanted.add("Play", "", context="replay")
+    ours = Catalog(locale="it")
+    ours.add("Play", "Gioca")
+    assert [(p.msgid, p.what.split(" ")[0]) for p in checks.compare(ours, wanted, "it")] == [
+        ("Play", "missing")
+    ]
+    ours.add("Play", "Gioca", context="replay", flags=("fuzzy",))
+    assert [p.what.split(" ")[0] for p in checks.compare(ours, wanted, "it")] == ["fuzzy"]
+    ours.delete("Play", context="replay")  # (adding again would keep the flag)
+    ours.add("Play", "Riproduci", context="replay")
+    ours.add("Play", "Vecchio", context="gone")
+    assert [p.what.split(" ")[0] for p in checks.compare(ours, wanted, "it")] == ["no"]
+
+
 def test_placeholders_are_counted_in_both_styles() -> None:
     assert checks.placeholders("{seat} took {card} from {seat}") == {"{seat}": 2, "{card}": 1}
     assert checks.placeholders("%(count)s cards, 100%% sure") == {"%(count)s": 1, "%%": 1}

@@ -46,6 +46,13 @@ def gettext_for(lang: str) -> Callable[[str], str]:
     return translations(lang).gettext
 
 
+def pgettext_for(lang: str) -> Callable[[str, str], str]:
+    """The ``pgettext`` of a page in ``lang``: a message in a context, for one English
+    word that says two things (the replay's *Play*, which plays the steps, beside Chuo
+    Pai's *Play*, which plays cards)."""
+    return translations(lang).pgettext
+
+
 def ngettext_for(lang: str) -> Callable[[str, str, int], str]:
     """The ``ngettext`` (plural forms) of a page in ``lang``."""
     return translations(lang).ngettext

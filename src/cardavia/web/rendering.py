@@ -127,6 +127,24 @@ def ngettext_for(request: Request) -> text.Ngettext:
     return catalogs.ngettext_for(language(request))
 
 
+def pgettext_for(request: Request) -> text.Pgettext:
+    """The pgettext (a message in a context) of the request's language."""
+    return catalogs.pgettext_for(language(request))
+
+
+def _template_pgettext(func: Callable[[str, str], str]) -> Callable[..., str]:
+    """``func`` as Jinja's newstyle pgettext: ``pgettext("replay", "Play")``."""
+
+    @pass_context
+    def pgettext(context: Context, where: str, message: str, /, **variables: Any) -> str:
+        translated = func(where, message)
+        if context.eval_ctx.autoescape:
+            translated = Markup(translated)
+        return translated % variables
+
+    return pgettext
+
+
 def _template_gettext(func: Callable[[str], str]) -> Callable[..., str]:
     """``func`` as Jinja's "newstyle" gettext: ``_("%(n)s cards", n=3)`` formats after
     translating, and the result is markup-safe with its variables escaped."""
@@ -298,6 +316,7 @@ def page_context(request: Request, here: str | None = None) -> dict[str, Any]:
         "html_lang": html_lang(lang),
         "gettext": _template_gettext(translations.gettext),
         "ngettext": _template_ngettext(translations.ngettext),
+        "pgettext": _template_pgettext(translations.pgettext),
         "plural_messages": _template_plural_messages(lang),
         "switch": _switch(request, here, lang),
     } | _card_context(lang)
