@@ -48,7 +48,7 @@ function scrollLog() {
 }
 
 const app = $("table-app");
-const { ui, game, fitAll } = await createBoard(app, data, {
+const { ui, game, fitAll, settle } = await createBoard(app, data, {
   // The person's choice: sent at once, or after the misclick guard's moment.
   send: (action) => choose(action),
   afterPrompt: () => showHint(),
@@ -137,7 +137,6 @@ function redrawLog() {
   for (const event of state.view.history) logEvent(event, false, { scroll: false });
   scrollLog();
 }
-
 
 // -- the keyboard ----------------------------------------------------------------------
 
@@ -668,7 +667,10 @@ function playOpening() {
 
 if (state && !playOpening()) {
   redrawLog();
+  // The first drawing: its regions fitted afterwards, a task each (board.js).
+  ui.unsettled = true;
   shown();
+  await settle();
 }
 app.dataset.ready = "true";
 // A table opened to play: the keyboard starts at the person's first choice.
