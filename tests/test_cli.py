@@ -135,7 +135,7 @@ OWN_OPTIONS = {
         "--seed",
     },
     ("bench", "table"): {"--seed"},
-    ("bench", "lighthouse"): {"--seed", "--runs", "--reports", "--server-src"},
+    ("bench", "lighthouse"): {"--seed", "--runs", "--reports", "--server-src", "--page", "--mode"},
     ("bench", "tables"): {
         "--tables", "--think", "--servers", "--database", "--database-url", "--seed",
     },
