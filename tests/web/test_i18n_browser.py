@@ -215,9 +215,14 @@ def test_display_sliders_change_the_page_are_remembered_and_reset(
             "values": ["80", "100", "1"],
             "patterns": True,
         }, "remembered after a reload"
-        # Worded as the menu opens (an Intl formatter is not made as every page loads).
+        # Worded as the menu opens (an Intl formatter is not made as every page loads):
+        # by its toggle event, which runs after the click, so the words are waited for.
         page.click("#display-menu summary")
-        assert page.evaluate(DISPLAY)["shown"] == ["80%", "100%", "1%"]
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#display output')]"
+            ".map((o) => o.textContent).join() === '80%,100%,1%'",
+            timeout=5000,
+        )
         page.keyboard.press("Escape")
         page.goto(site + "/games/chuopai?lang=zh")
         assert page.evaluate(DISPLAY)["values"] == ["80", "100", "1"], "and on every page"
