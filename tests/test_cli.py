@@ -135,7 +135,7 @@ OWN_OPTIONS = {
         "--seed",
     },
     ("bench", "table"): {"--seed"},
-    ("bench", "lighthouse"): {"--seed", "--runs", "--reports", "--server-src"},
+    ("bench", "lighthouse"): {"--seed", "--runs", "--reports", "--server-src", "--page", "--mode"},
     ("bench", "tables"): {
         "--tables", "--think", "--servers", "--database", "--database-url", "--seed",
     },
@@ -149,7 +149,7 @@ OWN_OPTIONS = {
         "--records", "--bot-timeout", "--bot-start-timeout",
     },
     ("arena", "league"): {"--players", "--deals", "--game", "--seed", "--workers", "--json"},
-    ("practice", "build"): {"--game", "--count", "--seed", "--out"},
+    ("practice", "build"): {"--game", "--count", "--seed", "--out", "--kind", "--add"},
 }  # fmt: skip
 """Every sub-command and the options it should list, and none other."""
 

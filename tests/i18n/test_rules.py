@@ -30,7 +30,7 @@ PLAYERS = {"sisepai": "4", "chuopai": "3"}
 
 # Whole words that give away an English sentence left in another language. None of
 # them is a word of Italian, Dutch or Indonesian (unlike "in", "is", "of", "all", "score"
-# or "win").
+# or "win"); the few that are Vietnamese words too are listed in ALSO_A_WORD_OF.
 ENGLISH_WORDS = re.compile(
     r"\b(the|and|you|your|with|when|which|this|that|they|their|are|has|have|can|cannot|must|"
     r"not|only|other|each|every|from|after|before|if|to|on|by|will|player|players|card|cards|"
@@ -41,6 +41,11 @@ ENGLISH_WORDS = re.compile(
 # in simplified characters; only the card glyphs (帥 將 車 馬 …) stay as printed.
 TRADITIONAL = set("個們這為與對時後會從過還點說頭當發開關無數張聽財長貓")
 TRADITIONAL |= set("葉擺組別輪紅綠黃勝戰藍將帥車馬傌俥")
+# Their simplified forms, which traditional-Chinese prose does not use (后 and 叶 left
+# out: each is also a traditional character of its own).
+SIMPLIFIED = set("个们这为与对时会从过还点说头当发开关无数张听财长猫摆组别轮红绿黄胜战蓝将帅车马")
+ALSO_A_WORD_OF = {"vi": {"to", "can"}}
+"""English words of ENGLISH_WORDS that are words of the language as well ("to": big)."""
 CARD_GLYPHS = {"sisepai": set("帥仕相俥傌炮兵將士象車馬包卒"), "chuopai": set()}
 
 
@@ -132,8 +137,12 @@ def test_no_english_is_left_in_a_translation(rules: Rules) -> None:
         texts += [section.heading, section.body]
     for text in texts:
         for line in prose(text).splitlines():
-            found = ENGLISH_WORDS.search(line)
-            assert found is None, f"{rules.game}/{rules.lang}: English {found[0]!r} in {line!r}"
+            found = [
+                word
+                for word in ENGLISH_WORDS.findall(line)
+                if word.lower() not in ALSO_A_WORD_OF.get(rules.lang, set())
+            ]
+            assert not found, f"{rules.game}/{rules.lang}: English {found[0]!r} in {line!r}"
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -143,6 +152,15 @@ def test_chinese_prose_uses_simplified_characters(game: str) -> None:
         for line in prose(section.body).splitlines():
             wrong = (set(line) & TRADITIONAL) - CARD_GLYPHS[game]
             assert not wrong, f"{game}/zh: traditional {''.join(sorted(wrong))} in {line!r}"
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_traditional_chinese_prose_uses_traditional_characters(game: str) -> None:
+    rules = load_rules(game, "zh-Hant")
+    for section in rules.sections:
+        for line in prose(section.body).splitlines():
+            wrong = set(line) & SIMPLIFIED
+            assert not wrong, f"{game}/zh-Hant: simplified {''.join(sorted(wrong))} in {line!r}"
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=name)
@@ -188,5 +206,5 @@ def test_a_malformed_file_is_refused(text: str, message: str) -> None:
 def test_unknown_game_or_language_is_a_clear_error() -> None:
     with pytest.raises(UnknownRulesError, match="mahjong"):
         load_rules("mahjong", "en")
-    with pytest.raises(UnknownRulesError, match=r"'de'.*en, it, nl, id, zh"):
+    with pytest.raises(UnknownRulesError, match=rf"'de'.*{re.escape(', '.join(LANGUAGES))}"):
         load_rules("sisepai", "de")

@@ -1,5 +1,5 @@
 """An accessibility engine no one here wrote, axe-core (bundled by axe-playwright-python),
-checks every page of the site and both tables mid-deal, in the five languages, in Debian's
+checks every page of the site and both tables mid-deal, in every language, in Debian's
 Chromium: no serious or critical violation (contrast, names of controls and images, ARIA,
 landmarks, scrollable regions that a keyboard cannot reach, …).
 """

@@ -5,6 +5,7 @@ small things of *Your deals* (the chart's dates, the plural of a count)."""
 from __future__ import annotations
 
 import gzip
+import hashlib
 import http.client
 import json
 import re
@@ -16,9 +17,9 @@ from fastapi.testclient import TestClient
 
 from cardavia.i18n.languages import LANGUAGES
 from cardavia.testing.servers import ServerProcess
-from cardavia.web.assets import IMMUTABLE, REVALIDATE, site_assets
+from cardavia.web.assets import IMMUTABLE, REVALIDATE, Assets, site_assets
 from cardavia.web.rendering import STATIC, plural_samples
-from cardavia.web.your_deals import machine_time, short_date
+from cardavia.web.your_deals import machine_time, short_date, when
 
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -73,7 +74,7 @@ def test_the_real_server_gzips_styles_and_scripts_too(tmp_path: Path) -> None:
     for path, (encoding, body) in answers.items():
         assert encoding == "gzip", path
         name = path.removeprefix("/static/").partition("?")[0]
-        assert gzip.decompress(body) == (STATIC / name).read_bytes()
+        assert gzip.decompress(body) == site_assets().minified[name]
 
 
 def test_small_answers_and_pictures_are_sent_as_they_are(client: TestClient) -> None:
@@ -126,6 +127,54 @@ def test_a_fingerprinted_file_is_kept_a_year_any_other_address_is_checked(
     again = client.get("/static/css/cardavia.css", headers={"If-None-Match": plain.headers["etag"]})
     assert again.status_code == 304 and again.headers["cache-control"] == REVALIDATE
     assert client.get("/static/css/nothing.css?v=1").status_code == 404
+
+
+# -- minified ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["css/cardavia.css", "js/board.js", "js/table.js"])
+def test_styles_and_scripts_are_served_minified_under_their_fingerprint(
+    client: TestClient, path: str
+) -> None:
+    assets = site_assets()
+    answer = client.get(assets.url(path), headers={"Accept-Encoding": "identity"})
+    source = (STATIC / path).read_bytes()
+    assert answer.status_code == 200 and answer.headers["cache-control"] == IMMUTABLE
+    assert answer.content == assets.minified[path]
+    assert len(answer.content) < len(source) * 0.85, (len(answer.content), len(source))
+    assert hashlib.sha256(answer.content).hexdigest()[:12] == assets.hashes[path]
+    assert answer.headers["etag"] == f'"{assets.hashes[path]}"'
+    kind = "text/css" if path.endswith(".css") else "text/javascript"
+    assert answer.headers["content-type"].startswith(kind)
+    # The comments go; the code stays (the browser tests play tables with these bytes).
+    assert b"// " not in answer.content and b"/* " not in answer.content
+    again = client.get(f"/static/{path}", headers={"If-None-Match": answer.headers["etag"]})
+    assert again.status_code == 304 and again.headers["cache-control"] == REVALIDATE
+    head = client.head(assets.url(path), headers={"Accept-Encoding": "identity"})
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["content-length"] == str(len(answer.content))
+
+
+def test_minifying_keeps_strings_and_regular_expressions_whole(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text(
+        "// a comment\n"
+        'const url = "https://example.org/a//b"; // another\n'
+        "const re = /\\/\\/(\\w+)/g;\n"
+        "const text = `two  spaces // kept ${url}`;\n"
+    )
+    (tmp_path / "a.css").write_text(
+        '/* a comment */\n.a  {\n  background: url("//x/y.png");\n  content: "a  /* b */";\n}\n'
+    )
+    assets = Assets(tmp_path)
+    script = assets.minified["a.js"].decode()
+    assert "comment" not in script and "another" not in script
+    assert '"https://example.org/a//b"' in script
+    assert "/\\/\\/(\\w+)/g" in script
+    assert "`two  spaces // kept ${url}`" in script
+    style = assets.minified["a.css"].decode()
+    assert "comment" not in style
+    assert 'url("//x/y.png")' in style and '"a  /* b */"' in style
+    assert assets.hashes["a.js"] == hashlib.sha256(assets.minified["a.js"]).hexdigest()[:12]
 
 
 def test_module_imports_are_checked_on_every_use(client: TestClient) -> None:
@@ -223,8 +272,13 @@ def test_dates_are_the_locales_own_and_machine_times_are_valid_html() -> None:
         "2 dic",
         "12月2日",
     ]
+    # Babel knows a site language by its locale (zh_Hant), not by its code (zh-Hant).
+    assert short_date(moment, "zh-Hant") == "12月2日"
+    for lang in LANGUAGES:
+        assert short_date(moment, lang) and when(moment, lang)
 
 
 def test_counts_get_every_plural_category_of_the_language() -> None:
     assert plural_samples("en") == {"other": 0, "one": 1}
     assert plural_samples("zh") == {"other": 0}
+    assert plural_samples("zh-Hant") == {"other": 0}

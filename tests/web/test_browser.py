@@ -82,6 +82,34 @@ def test_chinese_glyphs_have_a_font(browser: Browser, site: str) -> None:
         page.close()
 
 
+@pytest.mark.parametrize(("lang", "script"), [("zh", "SC"), ("zh-Hant", "TC"), ("en", "SC")])
+def test_each_chinese_page_is_drawn_in_its_scripts_fonts(
+    browser: Browser, site: str, lang: str, script: str
+) -> None:
+    """A simplified font draws characters both scripts share in the mainland's shapes:
+    a traditional-Chinese page's text and its dominoes' names take the TC fonts."""
+    page = browser.new_page()
+    try:
+        page.goto(f"{site}/traditions/sichuan-cards?lang={lang}")
+        cdp = page.context.new_cdp_session(page)
+        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+        cdp.send("CSS.enable")
+        # The tradition's facts are in the page's sans; a domino's name, on a Chinese
+        # page, in the page's own serif (its Chinese name; elsewhere its name in words).
+        for selector in (".facts", ".card.dm .card-name"):
+            node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})
+            found = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})
+            used = {font["familyName"] for font in found["fonts"] if font["glyphCount"]}
+            if lang == "en" and selector != ".facts":
+                continue  # Latin words, drawn by whichever font comes first
+            assert used and all(name.endswith(f"CJK {script}") for name in used), (
+                f"{lang} {selector}: {used}"
+            )
+        cdp.detach()
+    finally:
+        page.close()
+
+
 # -- the museum ----------------------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from cardavia.i18n import catalogs
+from cardavia.i18n.languages import LANGUAGES
 from cardavia.web import text
 from cardavia.web.hyphens import SOFT_HYPHEN, breakable
 from cardavia.web.presenters import PRESENTERS
@@ -28,10 +29,13 @@ def test_long_names_break_at_their_syllables() -> None:
     # Short words, Chinese, and a name a translator already broke, as they are.
     assert breakable("Horse", "en") == "Horse"
     assert breakable("高脚七", "zh") == "高脚七"
+    assert breakable("高腳七", "zh-Hant") == "高腳七"
+    # Vietnamese: every syllable is a word of its own, and a line breaks between them.
+    assert breakable("Tượng trưởng", "vi") == "Tượng trưởng"
     assert breakable("Consi\u00adgliere", "it") == "Consi\u00adgliere"
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "nl", "id"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_piece_of_every_card_name_fits_a_phones_card(lang: str) -> None:
     # A card 44 px wide holds about 3.8 em of its name at 10 px: 8 letters at most.
     _ = catalogs.gettext_for(lang)

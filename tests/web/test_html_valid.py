@@ -29,8 +29,9 @@ from .test_your_deals import finish, start
 
 ROOT = Path(__file__).resolve().parents[2]
 VNU_JAR = ROOT / ".tools" / "vnu" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
-LANGS = ("en", "zh")
-"""The languages every page is checked in: the site's source and its one non-Latin script."""
+LANGS = ("en", "zh", "zh-Hant")
+"""The languages every page is checked in: the site's source and its two Chinese scripts
+(the only pages whose ``lang`` tags are more than a language's code)."""
 
 
 @pytest.fixture(scope="module")

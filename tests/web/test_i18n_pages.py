@@ -1,4 +1,4 @@
-"""The site in five languages, as the server renders it (issue 6).
+"""The site in every language, as the server renders it (issues 6 and 29).
 
 Which language a page speaks, the switch, the full rules from the Markdown files, the
 tradition pages, the API reference and error pages — and markup that runs under the
@@ -14,9 +14,12 @@ from html.parser import HTMLParser
 
 import pytest
 from fastapi.testclient import TestClient
+from markupsafe import escape
 
+from cardavia.i18n.catalogs import gettext_for
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.i18n.rules import load_rules
+from cardavia.web import catalog
 from cardavia.web.app import create_app
 from cardavia.web.settings import Settings
 
@@ -60,6 +63,11 @@ def html_lang_of(html: str) -> str:
         (None, None, "fr-FR", "en"),
         (None, None, None, "en"),
         ("klingon", None, "nl", "nl"),
+        (None, None, "zh-TW,zh;q=0.9", "zh-Hant"),
+        (None, None, "zh-HK", "zh-Hant"),
+        (None, "zh-Hant", "zh-CN", "zh-Hant"),
+        ("vi", None, "zh-TW", "vi"),
+        (None, None, "vi-VN, en;q=0.5", "vi"),
     ],
 )
 def test_a_page_speaks_the_chosen_language(
@@ -82,6 +90,13 @@ def test_the_switch_sets_a_cookie_that_later_pages_follow(site: TestClient) -> N
     assert html_lang_of(later.text) == "nl"
     assert "set-cookie" not in later.headers  # nothing new to remember
     assert "set-cookie" not in site.get("/", params={"lang": "xx"}).headers
+
+
+def test_the_switch_remembers_traditional_chinese_by_its_code(site: TestClient) -> None:
+    chosen = site.get("/", params={"lang": "zh-Hant"})
+    assert chosen.headers["set-cookie"].startswith("lang=zh-Hant;")
+    later = site.get("/games/chuopai", headers={"Accept-Language": "zh-CN"})
+    assert html_lang_of(later.text) == "zh-Hant"
 
 
 class Switch(HTMLParser):
@@ -265,10 +280,40 @@ def test_the_traditions_in_every_language(site: TestClient, lang: str, facts: li
         assert f'<section class="rules-section" id="{game}-objective">' in page
 
 
+@pytest.mark.parametrize(("lang", "short", "chinese"), [
+    ("en", "EN", "zh-Hans"), ("vi", "VI", "zh-Hans"), ("zh", "简中", "zh-Hans"),
+    ("zh-Hant", "繁中", "zh-Hant"),
+])  # fmt: skip
+def test_chinese_names_and_the_phones_button_follow_the_page(
+    site: TestClient, lang: str, short: str, chinese: str
+) -> None:
+    page = site.get("/games/chuopai", params={"lang": lang}).text
+    assert f'<span class="zh" lang="{chinese}">戳牌</span>' in page
+    assert f'<span class="menu-short" aria-hidden="true">{short}</span>' in page
+
+
 # Where the reader's own Wikipedia has the article (docs/i18n.md, *Wikipedia*); English else.
-OWN_WIKIPEDIA = {"zh": "https://zh.wikipedia.org/zh-cn/"}
-IN_ENGLISH = {"en": "in English", "it": "in inglese", "nl": "in het Engels"}
-IN_ENGLISH |= {"id": "dalam bahasa Inggris", "zh": "英文"}
+# The Chinese pages share Chinese Wikipedia, in their own script's variant.
+OWN_WIKIPEDIA = {
+    "four-colour-cards": {
+        "zh": "https://zh.wikipedia.org/zh-cn/",
+        "zh-Hant": "https://zh.wikipedia.org/zh-tw/",
+        "vi": "https://vi.wikipedia.org/wiki/T%E1%BB%A9_s%E1%BA%AFc",
+    },
+    "sichuan-cards": {
+        "zh": "https://zh.wikipedia.org/zh-cn/",
+        "zh-Hant": "https://zh.wikipedia.org/zh-tw/",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_tradition_chooses_its_article_for_the_reader(lang: str) -> None:
+    for tradition in catalog.traditions(gettext_for(lang)):
+        url, hreflang = tradition.wikipedia_for(lang)
+        own = OWN_WIKIPEDIA[tradition.slug].get(lang)
+        assert url.startswith(own or "https://en.wikipedia.org/wiki/"), (tradition.slug, url)
+        assert hreflang == (html_lang(lang) if own else "en")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -280,15 +325,16 @@ def test_wikipedia_is_in_the_readers_language_or_english_said_so(
 ) -> None:
     page = site.get(path, params={"lang": lang}).text
     links = re.findall(r'<a href="(https://[^"]+)"[^>]* hreflang="([^"]+)">(.*?)</a>', page)
-    assert len(links) == (2 if path == "/" else 1)
-    for url, hreflang, text in links:
-        own = lang in OWN_WIKIPEDIA
+    slugs = list(OWN_WIKIPEDIA) if path == "/" else [path.rsplit("/", 1)[1]]
+    assert len(links) == len(slugs)
+    in_english = f"({escape(gettext_for(lang)('in English'))})"
+    for (url, hreflang, text), slug in zip(links, slugs, strict=True):
+        own = OWN_WIKIPEDIA[slug].get(lang)
         if own:
-            assert url.startswith(OWN_WIKIPEDIA[lang]) and hreflang == html_lang(lang)
+            assert url.startswith(own) and hreflang == html_lang(lang)
         else:
             assert url.startswith("https://en.wikipedia.org/wiki/") and hreflang == "en"
-        said_english = f"({IN_ENGLISH[lang]})" in text
-        assert said_english == (not own and lang != "en"), text
+        assert (in_english in text) == (not own and lang != "en"), text
 
 
 # -- the API reference, errors, the table -----------------------------------------------------

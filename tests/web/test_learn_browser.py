@@ -44,7 +44,7 @@ def _serious(page: Page) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 def test_every_lesson_is_completed_by_clicks(
     pages: list[Page], random_site: str, lang: str
 ) -> None:

@@ -190,7 +190,7 @@ def test_a_table_carries_the_card_faces_of_its_own_language(
 ) -> None:
     # The faces are drawn once per language and kept: each page must get its own.
     faces = {}
-    for lang in ("en", "zh", "en"):
+    for lang in ("en", "zh", "zh-Hant", "en"):
         started = client.post(f"/games/{game}/start", data={"ai": "easy"}, follow_redirects=False)
         table = client.get(started.headers["location"], params={"lang": lang})
         found = re.search(r'<template id="card-faces">(.*?)</template>', table.text, re.S)
@@ -199,3 +199,4 @@ def test_a_table_carries_the_card_faces_of_its_own_language(
         assert faces[lang] == found.group(1), "the same faces on every page of a language"
     assert english in faces["en"] and english not in faces["zh"]
     assert chinese in faces["zh"]
+    assert faces["zh-Hant"] not in (faces["en"], faces["zh"]), "each Chinese its own faces"

@@ -26,6 +26,8 @@ from deal_driver import Chooser, Decision, finish_table_by_request, play_deal
 from playwright.sync_api import Browser, Page
 from tables import new_page, settle, start_table, wait_idle
 
+from cardavia.i18n.languages import LANGUAGES
+
 PHONES = {"360x740": (360, 740), "390x844": (390, 844), "844x390": (844, 390)}
 """The phone screens, upright and on its side."""
 TOUCH = {"is_mobile": True, "has_touch": True}
@@ -360,7 +362,7 @@ def test_a_table_of_friends_fits_a_phone(page: Page, random_site: str) -> None:
 # -- the site's menu and the museum's cards on a phone ---------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["en", "nl", "zh"])
+@pytest.mark.parametrize("lang", ["en", "nl", "zh", "zh-Hant", "vi"])
 def test_a_phone_has_a_site_menu(page: Page, random_site: str, lang: str) -> None:
     for path in ("/", "/games/chuopai", "/docs"):
         page.goto(f"{random_site}{path}?lang={lang}")
@@ -391,7 +393,7 @@ def test_a_phone_has_a_site_menu(page: Page, random_site: str, lang: str) -> Non
     assert not page.locator("#site-menu").is_visible()
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "nl", "id", "zh"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_museums_sample_cards_are_whole(page: Page, random_site: str, lang: str) -> None:
     for path in ("/", "/traditions/sichuan-cards", "/games/sisepai", "/games/chuopai"):
         page.goto(f"{random_site}{path}?lang={lang}")

@@ -45,6 +45,23 @@ def test_every_good_example_record_opens_in_the_viewer(client: TestClient, name:
     assert 'id="replay-data"' in html and name in html
 
 
+@pytest.mark.parametrize(
+    ("lang", "replay", "cards"), [("zh", "播放", "出牌"), ("vi", "Phát", "Đánh")]
+)
+def test_the_replays_play_button_plays_the_steps_not_cards(
+    client: TestClient, lang: str, replay: str, cards: str
+) -> None:
+    """One English word, two meanings: the viewer's *Play* runs the replay, Chuo Pai's
+    *Play* plays cards; each language says each in its own words."""
+    name = next(path for path in sorted(EXAMPLES.glob("chuopai*.json")) if "error" not in path.name)
+    files = {"record": (name.name, name.read_bytes(), "application/json")}
+    html = client.post(f"/replay?lang={lang}", files=files).text
+    button = html.split('id="replay-play"', 1)[1].split("</button>", 1)[0]
+    assert button.endswith(f">{replay}") and cards not in button
+    data = json.loads(html.split('id="replay-data"', 1)[1].split(">", 1)[1].split("</script>")[0])
+    assert data["messages"]["play"] == replay
+
+
 BAD = {
     "not json": (b"{not json", "This file is not a game record"),
     "a list": (b"[1, 2]", "This file is not a game record"),

@@ -21,6 +21,8 @@ from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
 from tables import SIZES, new_page, settle, start_table
 
+from cardavia.i18n.languages import LANGUAGES
+
 # What must be seen, by selector; every element each selector finds is checked.
 NEEDED = {
     "sisepai": [
@@ -153,7 +155,7 @@ def test_a_phone_gets_a_one_line_header_and_no_keyboard_hint(
     browser: Browser, random_site: str
 ) -> None:
     page = new_page(browser, **PHONE)
-    for lang in ("en", "id", "zh"):
+    for lang in LANGUAGES:
         for path in ("/", "/games/sisepai", "/docs"):
             page.goto(f"{random_site}{path}?lang={lang}")
             height = page.locator(".site-header").bounding_box()["height"]  # type: ignore[index]

@@ -225,13 +225,27 @@ def lighthouse(
         Path | None, typer.Option(help="Also save every run's whole Lighthouse report here.")
     ] = None,
     server_src: ServerSrc = None,
+    page: Annotated[
+        list[str] | None,
+        typer.Option(help="Only this page (index, game, table); repeat for more."),
+    ] = None,
+    mode: Annotated[
+        list[str] | None, typer.Option(help="Only this mode (mobile, desktop).")
+    ] = None,
 ) -> None:
     """Lighthouse's four scores, TBT and long tasks of the home, game and table pages,
     phone and desktop (installs Lighthouse with npm into .tools/lighthouse once)."""
     from cardavia.bench import lighthouse as subject
 
     try:
-        figures = subject.run(seed=seed, runs=runs, reports=reports, source=server_src)
+        figures = subject.run(
+            seed=seed,
+            runs=runs,
+            reports=reports,
+            source=server_src,
+            pages=page or subject.PAGES,
+            modes=mode or subject.MODES,
+        )
     except subject.LighthouseError as error:
         typer.echo(f"cannot run Lighthouse: {error}", err=True)
         raise typer.Exit(2) from None

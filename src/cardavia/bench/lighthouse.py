@@ -68,21 +68,27 @@ class LighthouseError(RuntimeError):
 
 
 def run(
-    seed: int = 1, runs: int = 1, reports: Path | None = None, source: str | None = None
+    seed: int = 1,
+    runs: int = 1,
+    reports: Path | None = None,
+    source: str | None = None,
+    pages: Sequence[str] = PAGES,
+    modes: Sequence[str] = MODES,
 ) -> dict[str, Any]:
     """Start a server and a deal, run Lighthouse ``runs`` times on each page in each mode;
     the median run's figures of each (``seed`` chooses the deal and the person's moves).
     With ``reports``, every run's whole report is also saved there, as
     ``PAGE-MODE-RUN.json`` (Lighthouse's viewer opens them). ``source`` runs the server
     (its pages and static files) from another checkout's ``src``: an older version,
-    measured the same way at the same machine's load."""
+    measured the same way at the same machine's load. ``pages`` and ``modes`` narrow the
+    runs (the table as a phone alone, to compare two versions in turn in minutes)."""
     binary = ensure_installed()
     folder = Path(tempfile.mkdtemp(prefix="cardavia-bench-lighthouse-"))
     env = {"CARDAVIA_DATA": str(folder), "DATABASE_URL": "", "CARDAVIA_NEW_GAMES_PER_MINUTE": "0"}
     server = ServerProcess(env | source_env(source))
     server.start()
     load_before = os.getloadavg()
-    results: dict[str, dict[str, Any]] = {page: {} for page in PAGES}
+    results: dict[str, dict[str, Any]] = {page: {} for page in PAGES if page in pages}
     try:
         deal_id, token = start_deal(server.port, seed)
         urls = {
@@ -91,7 +97,9 @@ def run(
             "table": (f"{server.url}/play/{deal_id}", f"cardavia_token={token}"),
         }
         for page, (url, cookie) in urls.items():
-            for mode in MODES:
+            if page not in pages:
+                continue
+            for mode in (mode for mode in MODES if mode in modes):
                 summaries = []
                 for number in range(1, runs + 1):
                     report = _attempts(binary, url, mode, cookie, folder)

@@ -1,1 +1,1 @@
-"""The site in five languages: catalogs, language choice, and the rules of each game."""
+"""The site in seven languages: catalogs, language choice, and the rules of each game."""

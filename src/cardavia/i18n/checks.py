@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from cardavia.i18n.catalogs import LOCALE_DIR, po_path
-from cardavia.i18n.languages import DEFAULT, LANGUAGES
+from cardavia.i18n.languages import DEFAULT, LANGUAGES, babel_locale
 
 TEMPLATE = LOCALE_DIR / "messages.pot"
 """Every message of the site, as extracted from the code (``scripts/i18n update``)."""
@@ -55,7 +55,7 @@ def template() -> Catalog:
 def catalog(lang: str) -> Catalog:
     """The catalog of ``lang`` as written (not cached: the checks read the file anew)."""
     with po_path(lang).open("rb") as source:
-        return read_po(source, locale=lang)
+        return read_po(source, locale=babel_locale(lang))
 
 
 def translated_languages() -> tuple[str, ...]:
@@ -87,7 +87,8 @@ def compare(ours: Catalog, wanted_messages: Catalog, lang: str) -> list[Problem]
         if not wanted.id:
             continue
         key = wanted.id
-        message = ours.get(key[0] if isinstance(key, (list, tuple)) else key)
+        # A message is its text *and* its context: the replay's "Play" is not Chuo Pai's.
+        message = ours.get(key[0] if isinstance(key, (list, tuple)) else key, wanted.context)
         singular = _forms(wanted)[0]
         if message is None:
             found.append(Problem(lang, singular, "missing (run scripts/i18n update)"))
@@ -109,9 +110,9 @@ def compare(ours: Catalog, wanted_messages: Catalog, lang: str) -> list[Problem]
                         f"{sorted(expected)} in {string!r}",
                     )
                 )
-    extracted = {_forms(message)[0] for message in wanted_messages if message.id}
+    extracted = {(_forms(message)[0], message.context) for message in wanted_messages if message.id}
     for message in ours:
-        if message.id and _forms(message)[0] not in extracted:
+        if message.id and (_forms(message)[0], message.context) not in extracted:
             found.append(Problem(lang, _forms(message)[0], "no longer in the code"))
     return found
 

@@ -20,15 +20,22 @@
   through the app, not handed to the HTTP server by its path: Granian offers ASGI's
   ``pathsend``, which sends a file's bytes past every middleware, so the styles and
   scripts left uncompressed (58 against 13 KB of ``cardavia.css``, seen by Lighthouse).
+- **Minified.** At start-up every style and script is minified once, in memory (rcssmin,
+  rjsmin: comments and spacing go, strings and regular expressions stay as written);
+  those bytes are what is served and what the fingerprint is taken from (the sources keep
+  their comments; the browser's tools show the minified ones). The gzipped total of the
+  styles and scripts falls by about a third, most of it comments.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
+import rcssmin
+import rjsmin
 from fastapi import FastAPI, Request
 from jinja2 import Environment
 from starlette.middleware.gzip import GZipMiddleware
@@ -53,6 +60,9 @@ PATHSEND = "http.response.pathsend"
 """The ASGI extension by which a server sends a file by its path, past the middleware."""
 TEXT_KINDS = frozenset({".css", ".js", ".svg", ".json", ".webmanifest", ".html", ".txt"})
 """The static files gzip pays on: sent through the app, so that it compresses them."""
+MINIFIERS: Mapping[str, Callable[[str], str]] = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
+"""The files minified at start-up, by kind: served minified (see the module's docstring)."""
+MINIFIED_TYPES = {".css": "text/css", ".js": "text/javascript"}
 
 
 class Assets:
@@ -60,11 +70,20 @@ class Assets:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.hashes: Mapping[str, str] = {
-            path.relative_to(folder).as_posix(): _fingerprint(path)
-            for path in sorted(folder.rglob("*"))
-            if path.is_file()
-        }
+        self.minified: dict[str, bytes] = {}
+        """The served bytes of each style and script (by its path), minified."""
+        hashes: dict[str, str] = {}
+        for path in sorted(folder.rglob("*")):
+            if not path.is_file():
+                continue
+            name = path.relative_to(folder).as_posix()
+            body = path.read_bytes()
+            minify = MINIFIERS.get(path.suffix)
+            if minify is not None:
+                body = minify(body.decode()).encode()
+                self.minified[name] = body
+            hashes[name] = _fingerprint(body)
+        self.hashes: Mapping[str, str] = hashes
 
     def url(self, path: str) -> str:
         """The address of the static file ``path`` (``css/cardavia.css``) with its
@@ -83,8 +102,8 @@ class Assets:
         return hashlib.sha256(joined.encode()).hexdigest()[:12]
 
 
-def _fingerprint(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+def _fingerprint(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()[:12]
 
 
 class FingerprintedStatic(StaticFiles):
@@ -103,13 +122,29 @@ class FingerprintedStatic(StaticFiles):
         await super().__call__(scope, receive, send)
 
     async def get_response(self, path: str, scope: Scope) -> Response:
-        """The file, ``immutable`` under its current fingerprint, ``no-cache`` otherwise."""
-        response = await super().get_response(path, scope)
+        """The file, ``immutable`` under its current fingerprint, ``no-cache`` otherwise;
+        a style or script minified (its bytes from memory, its fingerprint its ETag)."""
+        name = Path(path).as_posix()
+        body = self.assets.minified.get(name)
+        if body is not None and scope["method"] in ("GET", "HEAD"):
+            response = self._minified(name, body, scope)
+        else:
+            response = await super().get_response(path, scope)
         if response.status_code in (200, 304):
             version = Request(scope).query_params.get("v", "")
             current = self.assets.is_current(Path(path).as_posix(), version)
             response.headers["Cache-Control"] = IMMUTABLE if current else REVALIDATE
         return response
+
+    def _minified(self, name: str, body: bytes, scope: Scope) -> Response:
+        etag = f'"{self.assets.hashes[name]}"'
+        headers = {"ETag": etag}
+        if etag in Request(scope).headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        if scope["method"] == "HEAD":
+            headers["Content-Length"] = str(len(body))
+            body = b""
+        return Response(body, media_type=MINIFIED_TYPES[Path(name).suffix], headers=headers)
 
 
 @cache

@@ -30,7 +30,8 @@ class Tradition:
     description: str
     wikipedia: Mapping[str, str]
     """Its Wikipedia article by site language: English always, another language only where
-    that Wikipedia was seen to have one (docs/i18n.md, *Wikipedia*)."""
+    that Wikipedia was seen to have one (docs/i18n.md, *Wikipedia*). Both Chinese pages
+    send to the one Chinese Wikipedia, each through its script's variant path."""
     games: tuple[GameInfo, ...]
     sample: tuple[str, ...]
     deck: str
@@ -69,6 +70,8 @@ def traditions(_: Gettext) -> tuple[Tradition, ...]:
             wikipedia={
                 "en": "https://en.wikipedia.org/wiki/Four_color_cards",
                 "zh": "https://zh.wikipedia.org/zh-cn/%E5%9B%9B%E8%89%B2%E7%89%8C",  # 四色牌
+                "zh-Hant": "https://zh.wikipedia.org/zh-tw/%E5%9B%9B%E8%89%B2%E7%89%8C",
+                "vi": "https://vi.wikipedia.org/wiki/T%E1%BB%A9_s%E1%BA%AFc",  # Tứ sắc
             },
             games=_played_with("four-colour-cards", by_name),
             sample=("rG", "yA", "wE", "gR", "rH", "yC", "wS", "F3"),
@@ -85,6 +88,7 @@ def traditions(_: Gettext) -> tuple[Tradition, ...]:
             wikipedia={
                 "en": "https://en.wikipedia.org/wiki/Chinese_dominoes",
                 "zh": "https://zh.wikipedia.org/zh-cn/%E7%B4%99%E9%AA%A8%E7%89%8C",  # 紙骨牌
+                "zh-Hant": "https://zh.wikipedia.org/zh-tw/%E7%B4%99%E9%AA%A8%E7%89%8C",
             },
             games=_played_with("sichuan-cards", by_name),
             sample=("66", "11", "44", "13", "15", "36", "45", "12"),

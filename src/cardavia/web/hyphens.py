@@ -11,7 +11,8 @@ The breaks come from a small rule of syllables that holds for the site's Latin-s
 languages (English, Italian, Dutch, Indonesian) and the few dozen names on the cards:
 between two vowels a lone consonant (or a consonant pair that starts a syllable: ``ph``,
 ``tr``, ``ng``…) goes with the next syllable, two consonants are split, and no piece is
-shorter than two letters. Chinese names are left alone.
+shorter than two letters. Chinese names are left alone, and so are Vietnamese ones:
+Vietnamese writes every syllable as a word of its own, so a line breaks at its spaces.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ EXCEPTIONS = {
     "en": {"crooked": (5,), "flower": (4,)},
     "nl": {"bankje": (4,)},
 }
+UNBROKEN = frozenset({"zh", "vi"})
+"""Languages (by primary subtag: ``zh-Hant`` is ``zh``) whose names are never broken."""
 SHORTEST_WORD = 6
 """Words shorter than this always fit a card: they are never broken."""
 SHORTEST_PIECE = 2
@@ -83,8 +86,9 @@ def _breaks(word: str, lang: str) -> list[int]:
 @cache
 def breakable(name: str, lang: str) -> str:
     """``name`` with a soft hyphen at every syllable of its long words (``lang``: the
-    page's language code, ``en``); a name in Chinese, or of short words, as it is."""
-    if lang.startswith("zh") or SOFT_HYPHEN in name:
+    page's language code, ``en``); a name in Chinese or Vietnamese, or of short words,
+    as it is."""
+    if lang.split("-")[0] in UNBROKEN or SOFT_HYPHEN in name:
         return name
 
     def word(match: re.Match[str]) -> str:

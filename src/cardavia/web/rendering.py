@@ -27,7 +27,16 @@ from starlette.applications import Starlette
 from cardavia.cards.dominoes import DOMINOES
 from cardavia.cards.four_colour import CARDS
 from cardavia.i18n import catalogs
-from cardavia.i18n.languages import COOKIE, COOKIE_MAX_AGE, LANGUAGES, html_lang, negotiate
+from cardavia.i18n.languages import (
+    COOKIE,
+    COOKIE_MAX_AGE,
+    LANGUAGES,
+    SITE,
+    babel_locale,
+    chinese_lang,
+    html_lang,
+    negotiate,
+)
 from cardavia.web import cardfaces, text
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.hyphens import breakable
@@ -118,6 +127,24 @@ def ngettext_for(request: Request) -> text.Ngettext:
     return catalogs.ngettext_for(language(request))
 
 
+def pgettext_for(request: Request) -> text.Pgettext:
+    """The pgettext (a message in a context) of the request's language."""
+    return catalogs.pgettext_for(language(request))
+
+
+def _template_pgettext(func: Callable[[str, str], str]) -> Callable[..., str]:
+    """``func`` as Jinja's newstyle pgettext: ``pgettext("replay", "Play")``."""
+
+    @pass_context
+    def pgettext(context: Context, where: str, message: str, /, **variables: Any) -> str:
+        translated = func(where, message)
+        if context.eval_ctx.autoescape:
+            translated = Markup(translated)
+        return translated % variables
+
+    return pgettext
+
+
 def _template_gettext(func: Callable[[str], str]) -> Callable[..., str]:
     """``func`` as Jinja's "newstyle" gettext: ``_("%(n)s cards", n=3)`` formats after
     translating, and the result is markup-safe with its variables escaped."""
@@ -153,7 +180,7 @@ def _template_ngettext(func: Callable[[str, str, int], str]) -> Callable[..., st
 def plural_samples(lang: str) -> dict[str, int]:
     """A number of each CLDR plural category of ``lang`` (``{"one": 1, "other": 0}`` in
     English; Chinese has ``other`` alone), the smallest that has it."""
-    rule = Locale.parse(lang).plural_form
+    rule = Locale.parse(babel_locale(lang)).plural_form
     samples: dict[str, int] = {}
     for number in range(1000):
         samples.setdefault(rule(number), number)
@@ -230,8 +257,9 @@ def _card_context(lang: str) -> dict[str, Any]:
     domino_labels = {}
     for domino in DOMINOES:
         code, name = str(domino), names[str(domino)]
-        # "Heaven 天 66"; a Chinese page's name already is the Chinese one.
-        parts = [name] if domino.chinese in name else [name, domino.chinese]
+        # "Heaven 天 66"; a Chinese page's name already is the Chinese one (in its own
+        # script: a traditional page's 長三 is the simplified 长三 of the engine).
+        parts = [name] if han or domino.chinese in name else [name, domino.chinese]
         domino_labels[code] = " ".join([*parts, code])
     return {
         "four_colour_names": {str(card): text.four_colour_name(card, _) for card in CARDS},
@@ -241,6 +269,7 @@ def _card_context(lang: str) -> dict[str, Any]:
         "domino_labels": domino_labels,
         "domino_chinese": {str(card): card.chinese for card in DOMINOES},
         "han_page": han,
+        "han_lang": chinese_lang(lang),
     }
 
 
@@ -250,6 +279,8 @@ class Switch:
 
     current: str
     """The page's language, named in itself."""
+    short: str
+    """The same in two or three letters, for a phone's header (``NL``, ``繁中``)."""
     languages: tuple[tuple[str, str, str, str], ...]
     """``(code, name in itself, html lang, address)`` of every language, in order. The
     address keeps the page's other query parameters (``tab=rules``, ``invite=…``)."""
@@ -271,7 +302,7 @@ def _switch(request: Request, here: str | None, lang: str) -> Switch:
         (code, name, html_lang(code), f"{action}?{urlencode([*kept, ('lang', code)])}")
         for code, name in LANGUAGES.items()
     )
-    return Switch(current=LANGUAGES[lang], languages=links)
+    return Switch(current=LANGUAGES[lang], short=SITE[lang].short, languages=links)
 
 
 def page_context(request: Request, here: str | None = None) -> dict[str, Any]:
@@ -285,6 +316,7 @@ def page_context(request: Request, here: str | None = None) -> dict[str, Any]:
         "html_lang": html_lang(lang),
         "gettext": _template_gettext(translations.gettext),
         "ngettext": _template_ngettext(translations.ngettext),
+        "pgettext": _template_pgettext(translations.pgettext),
         "plural_messages": _template_plural_messages(lang),
         "switch": _switch(request, here, lang),
     } | _card_context(lang)

@@ -36,7 +36,7 @@ from cardavia.web.deals import GAMES, GameNotFoundError, stored_record
 from cardavia.web.dependencies import AISeatDep, DealsDep
 from cardavia.web.memo import Memo
 from cardavia.web.presenters import PERSON
-from cardavia.web.rendering import gettext_for, render_page
+from cardavia.web.rendering import gettext_for, pgettext_for, render_page
 from cardavia.web.security import client_address
 from cardavia.web.thinking import CoachBusyError, Thinker
 from cardavia.web.timeline import position, timeline
@@ -237,7 +237,7 @@ async def _viewer(
         "timeline": steps,
         "seats": seats,
         "players": players_of(record, seats),
-        "messages": replay_messages(_),
+        "messages": replay_messages(_, pgettext_for(request)),
         "hint_url": hints,
         "me": me,
     }
@@ -293,7 +293,7 @@ def _table_data(
     }
 
 
-def replay_messages(_: text.Gettext) -> dict[str, str]:
+def replay_messages(_: text.Gettext, pgettext: text.Pgettext) -> dict[str, str]:
     """The viewer's sentences (placeholders in braces, filled in by its script)."""
     return {
         "step_of": _("Step {step} of {last}"),
@@ -302,7 +302,9 @@ def replay_messages(_: text.Gettext) -> dict[str, str]:
         "acted_forced": _("{seat}: {action} (the only legal action)"),
         "unseen": _("{seat} answered, sealed."),
         "over": _("The deal is over."),
-        "play": _("Play"),
+        # Translators: the replay's button that plays its steps one after another
+        # (Chuo Pai's "Play", which plays cards, is another message).
+        "play": pgettext("replay", "Play"),
         "pause": _("Pause"),
         "you_chose": _("You chose: {action}."),
         "strong_chose": _("The strong AI would have played: {action}."),

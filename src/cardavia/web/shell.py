@@ -109,6 +109,6 @@ def offline(lang: str, request: Request) -> Response:
     if lang not in LANGUAGES:
         raise HTTPException(404)
     # The address names the language without choosing it (no ``?lang=``, no cookie): the
-    # worker fetches all five when it installs.
+    # worker fetches every language's when it installs.
     request.state.lang = lang
     return render_page(request, "offline.html", {"here": "/"})

@@ -17,6 +17,7 @@ from cardavia.cards.four_colour import Card
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+Pgettext = Callable[[str, str], str]
 """A language's ``ngettext``: the singular, the plural and the count (CLDR plural forms)."""
 
 

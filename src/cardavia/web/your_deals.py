@@ -19,6 +19,7 @@ from babel.lists import format_list
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from cardavia.i18n.languages import babel_locale
 from cardavia.store import FINISHED, DealSummary
 from cardavia.web import browsers, catalog, cookies, deal_stats, games, text
 from cardavia.web.deal_stats import Result
@@ -97,17 +98,20 @@ def result_text(
         return _("Draw: nobody won")
     others = [seats[other] for other in result.winners if other != seat]
     if kind == "shared":
-        return _("You shared the win with {seats}").format(seats=format_list(others, locale=lang))
+        return _("You shared the win with {seats}").format(
+            seats=format_list(others, locale=babel_locale(lang))
+        )
     if len(others) == 1:
         return _("{seat} won").format(seat=others[0])
-    return _("{seats} shared the win").format(seats=format_list(others, locale=lang))
+    return _("{seats} shared the win").format(seats=format_list(others, locale=babel_locale(lang)))
 
 
 def when(moment: datetime, lang: str) -> str:
     """``moment`` as a date and time of day in ``lang`` (UTC)."""
     moment = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-    date = format_date(moment, "medium", locale=lang)
-    return f"{date} {format_time(moment, 'short', locale=lang, tzinfo=UTC)}"
+    locale = babel_locale(lang)
+    date = format_date(moment, "medium", locale=locale)
+    return f"{date} {format_time(moment, 'short', locale=locale, tzinfo=UTC)}"
 
 
 def machine_time(moment: datetime) -> str:
@@ -120,7 +124,7 @@ def machine_time(moment: datetime) -> str:
 def short_date(moment: datetime, lang: str) -> str:
     """A day and month as ``lang`` writes them (Dec 2, 2 dic, 12月2日): the locale's own
     pattern for the skeleton ``MMMd``, never one pattern for every language."""
-    return format_skeleton("MMMd", moment, locale=lang)
+    return format_skeleton("MMMd", moment, locale=babel_locale(lang))
 
 
 def _row(deal: DealSummary, lang: str, _: text.Gettext, base: str) -> Row:

@@ -1,6 +1,6 @@
 """Chuo Pai's hint sentences keep the facts: every card a sentence names and every
 number it says is one of its reason's facts (which tests/ai/chuopai/test_hint.py checks
-against the engine), and the facts a reason rests on are said, in all five languages."""
+against the engine), and the facts a reason rests on are said, in every language."""
 
 from __future__ import annotations
 

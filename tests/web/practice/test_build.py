@@ -3,6 +3,8 @@ real position whose stored answer the engine still gives."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from typer.testing import CliRunner
 
@@ -55,12 +57,39 @@ def test_the_command_writes_a_file_the_site_reads(tmp_path: pytest.TempPathFacto
     assert '"best": "play' in target.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # three builds, each weighing decisions with the coach (~8 s)
+def test_the_command_adds_positions_of_one_kind_to_those_the_file_has(
+    tmp_path: pytest.TempPathFactory,
+) -> None:
+    """``--kind`` asks only that question; ``--add`` keeps what the file held (a position
+    found again is not written twice)."""
+    target = tmp_path / "chuopai.json"  # type: ignore[operator]
+    command = ["practice", "build", "--game", "chuopai", "--count", "1", "--seed", "3"]
+    first = CliRunner().invoke(app, [*command, "--kind", "lead", "--out", str(target)])
+    assert first.exit_code == 0, first.output
+    held = json.loads(target.read_text(encoding="utf-8"))
+    assert [line["kind"] for line in held] == ["lead"]
+    more = [*command, "--kind", "beat", "--out", str(target), "--add"]
+    second = CliRunner().invoke(app, more)
+    assert second.exit_code == 0, second.output
+    lines = json.loads(target.read_text(encoding="utf-8"))
+    assert lines[0] == held[0] and [line["kind"] for line in lines] == ["lead", "beat"]
+    again = CliRunner().invoke(app, [*command, "--kind", "lead", "--out", str(target), "--add"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(target.read_text(encoding="utf-8")) == lines
+
+
+def test_an_unknown_kind_is_refused() -> None:
+    result = CliRunner().invoke(app, ["practice", "build", "--game", "chuopai", "--kind", "bluff"])
+    assert result.exit_code == 2 and "unknown kind 'bluff'" in result.output
+
+
 def test_an_unknown_game_is_refused() -> None:
     result = CliRunner().invoke(app, ["practice", "build", "--game", "mahjong"])
     assert result.exit_code == 2
 
 
-@pytest.mark.slow  # the coach searches each of the shipped positions again (6 s)
+@pytest.mark.slow  # the coach chooses again at each of the ~200 shipped positions (~40 s)
 @pytest.mark.parametrize("game", store.GAMES)
 def test_every_shipped_position_rebuilds_and_the_engine_still_answers_it(game: str) -> None:
     found = store.positions(game)

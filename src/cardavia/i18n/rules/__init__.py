@@ -26,6 +26,7 @@ from importlib import resources
 
 from cardavia.core.errors import CardaviaError
 from cardavia.games.registry import GAME_NAMES
+from cardavia.i18n.languages import SITE
 
 __all__ = [
     "CARD_TOKEN",
@@ -38,8 +39,9 @@ __all__ = [
     "parse_rules",
 ]
 
-LANGUAGES: tuple[str, ...] = ("en", "it", "nl", "id", "zh")
-"""The languages every game's rules are written in; English is the source."""
+LANGUAGES: tuple[str, ...] = tuple(SITE)
+"""The languages every game's rules are written in (every site language, by its code:
+``zh-Hant.md``); English is the source."""
 
 CARD_TOKEN = re.compile(r"\[\[([^\[\]\s]+)\]\]")
 """A card picture in a rules body: ``[[rG]]``; group 1 is the card's code."""

@@ -78,14 +78,19 @@ def grade_of(gap: float) -> str:
     return "medium" if gap >= MEDIUM_GAP else "hard"
 
 
-def candidates(game: str, seed: int) -> Iterator[tuple[int, Any]]:
+def candidates(game: str, seed: int, kind: str | None = None) -> Iterator[tuple[int, Any]]:
     """The decisions of deal ``seed`` worth weighing: the person's, with 2 to
-    :data:`MOST_CHOICES` legal actions, at most :data:`LOOKS_PER_DEAL` of them."""
+    :data:`MOST_CHOICES` legal actions (of ``kind`` only, when given), at most
+    :data:`LOOKS_PER_DEAL` of them."""
     replay = Replay(game, seed)
     found = []
     while replay.state.outcome is None:
         legal = replay.state.legal_actions()
-        if replay.state.to_act == PERSON and 2 <= len(legal) <= MOST_CHOICES:
+        if (
+            replay.state.to_act == PERSON
+            and 2 <= len(legal) <= MOST_CHOICES
+            and (kind is None or kind_of(game, replay.state) == kind)
+        ):
             found.append((replay.steps, replay.state))
         replay.advance()
     picked = random.Random(seed).sample(found, min(LOOKS_PER_DEAL, len(found)))
@@ -98,16 +103,19 @@ def build(
     seed: int,
     *,
     worlds: int | None = None,
+    kind: str | None = None,
     progress: Callable[[int, list[Found]], None] | None = None,
 ) -> list[Found]:
     """``count`` positions of ``game`` from the deals ``seed``, ``seed + 1``…, each clearly
-    decided (see the module's test); ``progress(weighed, kept)`` after each decision
-    (``kept`` so far, so that a long build can be saved as it goes)."""
+    decided (see the module's test), only questions of ``kind`` when given (a kind the
+    others crowd out: Sì Sè Pái's discards are rarely clear, and a deal's three looks
+    mostly fall on claims); ``progress(weighed, kept)`` after each decision (``kept`` so
+    far, so that a long build can be saved as it goes)."""
     kept: list[Found] = []
     weighed = 0
     deal = seed
     while len(kept) < count:
-        for step, state in candidates(game, deal):
+        for step, state in candidates(game, deal, kind):
             legal = state.legal_actions()
             found = weigh(game, state.view(PERSON), legal, worlds=worlds)
             weighed += 1

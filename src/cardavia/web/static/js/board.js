@@ -183,7 +183,8 @@ export async function createBoard(app, data, hooks = {}) {
       const active = document.activeElement;
       const key = app.contains(active) ? active.dataset.focus : undefined;
       draw();
-      fitAll();
+      // The page's first drawing fits its regions afterwards, a task each (`settle`).
+      if (!ui.unsettled) fitAll();
       if (!hooks.atTable?.()) return;
       const again = key && app.querySelector(`[data-focus="${CSS.escape(key)}"]:not(:disabled)`);
       if (again) again.focus();
@@ -361,6 +362,35 @@ export async function createBoard(app, data, hooks = {}) {
     for (const el of app.querySelectorAll(".fit[data-scroll]")) reveal(el);
   }
 
+  // The page's first drawing, made with `ui.unsettled` set: the same fitting as
+  // `fitAll`, but a task per region (the first layout of the whole page in the first),
+  // so that a phone's main thread is never held for the whole table at once while it
+  // settles. Regions not yet fitted are not shown (`data-fitting`); every later drawing
+  // fits in one go (the sizes are known then, and the tries few).
+  // The observer's first report (the table's size when it is first laid out) comes in
+  // the middle: it waits for the end, and refits only what changed then.
+  let settling = false;
+  let resizedWhileSettling = false;
+  async function settle() {
+    const regions = [...app.querySelectorAll(".fit")];
+    for (const el of regions) el.setAttribute("data-fitting", "");
+    ui.unsettled = false;
+    settling = true;
+    try {
+      fitPrompt();
+      for (const el of regions) {
+        await new Promise((resolve) => setTimeout(resolve));
+        if (el.isConnected) fit(el);
+        el.removeAttribute("data-fitting");
+      }
+      for (const el of app.querySelectorAll(".fit[data-scroll]")) reveal(el);
+    } finally {
+      for (const el of regions) el.removeAttribute("data-fitting");
+      settling = false;
+    }
+    if (resizedWhileSettling) resized();
+  }
+
   function fitPrompt() {
     // A prompt with many choices first draws its cards more compactly (by their index
     // alone), then grows, and the regions above give way.
@@ -383,11 +413,14 @@ export async function createBoard(app, data, hooks = {}) {
       }
     }
   }
-  new ResizeObserver(() => {
+  function resized() {
+    resizedWhileSettling = settling;
+    if (settling) return;
     fitAll();
     hooks.resized?.();
-  }).observe(app);
+  }
+  new ResizeObserver(resized).observe(app);
 
 
-  return { ui, game, fitAll };
+  return { ui, game, fitAll, settle };
 }

@@ -107,6 +107,9 @@
       const key = input.dataset.setting;
       settings = { ...settings, [key]: input.type === "checkbox" ? input.checked : level(input.value) };
       apply(settings);
+      // A control someone moved is on show, even if the menu's toggle event (queued as
+      // it opened) has not run yet: its words must follow it at once.
+      named = true;
       show();
       save(settings);
     });

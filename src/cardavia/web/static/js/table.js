@@ -32,16 +32,29 @@ const PACES = {
 // Paces remembered by an older version of the page, in milliseconds.
 const OLD_PACES = { 1400: "slow", 700: "normal", 300: "fast", 0: "instant" };
 
+// The log's end in view. Closed on a small screen, the log is not laid out at all
+// (`content-visibility: hidden`, cardavia.css), and reading its height would lay it out
+// for nothing: it is scrolled when it opens instead.
+let logBehind = false;
+function scrollLog() {
+  const side = $("side");
+  if (!side.classList.contains("open") && getComputedStyle(side).contentVisibility === "hidden") {
+    logBehind = true;
+    return;
+  }
+  logBehind = false;
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+}
+
 const app = $("table-app");
-const { ui, game, fitAll } = await createBoard(app, data, {
+const { ui, game, fitAll, settle } = await createBoard(app, data, {
   // The person's choice: sent at once, or after the misclick guard's moment.
   send: (action) => choose(action),
   afterPrompt: () => showHint(),
   atTable: () => keyboardAtTable,
   focusFirst: () => focusFirstChoice(),
-  resized: () => {
-    $("log").scrollTop = $("log").scrollHeight;
-  },
+  resized: () => scrollLog(),
   // At a table of people: each seat's person, level and presence (people.js).
   level: people ? (seat) => people.level(seat) : undefined,
   badges: people ? (seat, ui) => people.badges(seat, ui) : undefined,
@@ -102,7 +115,7 @@ function logEvent(event, fresh, { scroll = true } = {}) {
   if (event.forced && event.seat === me) items[0].classList.add("forced");
   log.append(...items);
   // Reading the height lays the page out: a whole log redrawn scrolls once, at its end.
-  if (scroll) log.scrollTop = log.scrollHeight;
+  if (scroll) scrollLog();
   // Say what the others did (and what was played for the person); the person's own
   // choices need no announcement.
   if (fresh && (event.seat !== me || event.forced)) {
@@ -122,7 +135,7 @@ function redrawLog() {
   $("log").replaceChildren();
   noted.clear();
   for (const event of state.view.history) logEvent(event, false, { scroll: false });
-  $("log").scrollTop = $("log").scrollHeight;
+  scrollLog();
 }
 
 // -- the keyboard ----------------------------------------------------------------------
@@ -161,6 +174,7 @@ const side = $("side");
 function showLog(open) {
   side.classList.toggle("open", open);
   $("log-toggle").setAttribute("aria-expanded", String(open));
+  if (open && logBehind) scrollLog();
   if (open) $("log").focus();
   else if (document.activeElement === document.body || side.contains(document.activeElement)) {
     $("log-toggle").focus();
@@ -259,8 +273,7 @@ function render(highlight) {
     showPrompt();
   });
   if (hintButton) hintButton.disabled = !canHint();
-  const log = $("log");
-  log.scrollTop = log.scrollHeight;
+  scrollLog();
 }
 
 // An event that the person should get a moment to see: the last of an AI's (or the
@@ -585,6 +598,15 @@ function receive(next, { fresh = false } = {}) {
         return;
       }
       redrawLog();
+      if (first) {
+        // The first drawing: its regions fitted afterwards, a task each (board.js).
+        model = structuredClone(state.view);
+        ui.unsettled = true;
+        busy = false;
+        shown();
+        await settle();
+        return;
+      }
     } else {
       upcoming = next;
       try {
@@ -669,7 +691,10 @@ if (state) {
   if (openingDue()) queue = queue.then(playOpening);
   else {
     redrawLog();
+    // The first drawing: its regions fitted afterwards, a task each (board.js).
+    ui.unsettled = true;
     shown();
+    await settle();
   }
 }
 app.dataset.ready = "true";

@@ -36,8 +36,9 @@ function played(event, ui) {
   const out = document.createDocumentFragment();
   const han = document.documentElement.lang.startsWith("zh");
   const name = ui.el("span", "combination", han ? event.combination.chinese : event.combination.name);
-  if (han) name.lang = "zh-Hans";
-  else name.translate = false;
+  // A Chinese page's name is in the page's own language (simplified or traditional: the
+  // four names are written alike in both), so it inherits the page's lang.
+  if (!han) name.translate = false;
   out.append(cards, " (", name, ")");
   return out;
 }
