@@ -145,7 +145,8 @@ def test_a_shared_link_opens_elsewhere_and_a_revoked_one_does_not(
 def test_play_again_deals_the_same_cards(page: Page, site: str) -> None:
     game_id = start(page, site, "sisepai", 105)
     finish(page, site, game_id)
-    page.click("#play-again")
+    with page.expect_navigation():  # not the ended deal's page, which is ready too
+        page.click("#play-again")
     page.wait_for_selector("#table-app[data-ready=true]")
     again_id = page.url.rsplit("/", 1)[-1]
     assert again_id != game_id
