@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from deal_driver import at_random, finish_by_request, play_deal
+from deal_driver import at_random, finish_table_by_request, play_deal
 from playwright.sync_api import Browser, Page
 from tables import new_page, start_table
 
@@ -73,8 +73,9 @@ def test_the_table_mid_deal_passes_axe(page: Page, random_site: str, game: str, 
 @pytest.mark.parametrize("game", ["sisepai", "chuopai"])
 def test_the_replay_viewer_passes_axe(page: Page, random_site: str, game: str, lang: str) -> None:
     start_table(page, random_site, game, 29, lang)
-    deal = page.url.rsplit("/", 1)[-1].split("?")[0]
-    finish_by_request(page, random_site, deal, lambda legal: legal[0])
+    table = page.url.rsplit("/", 1)[-1].split("?")[0]
+    deal = str(page.locator("#table-app").get_attribute("data-deal"))
+    finish_table_by_request(page, random_site, table, lambda legal: legal[0])
     page.goto(f"{random_site}/replay/{deal}?lang={lang}#20")
     page.wait_for_selector("#replay-app[data-ready=true]")
     assert serious(page) == []  # every hand face up

@@ -25,13 +25,14 @@ from cardavia.ai.registry import get_player
 from cardavia.ai.review import Finding, ranked
 from cardavia.ai.seeding import decision_rng
 from cardavia.games.registry import get_game
+from cardavia.records import parse_record
 from cardavia.records.deal import Deal
 from cardavia.records.replay import seat_decisions
 from cardavia.web.replay_pages import suggestion
 from cardavia.web.reviews import RULE
 from cardavia.web.thinking import give_hint, judge_decision
 
-from .test_your_deals import finish, start, store_of
+from .test_your_deals import finish, start, store_of, table_of
 
 DEALS = 6
 PERSON = 0
@@ -96,10 +97,11 @@ def test_hint_review_and_replay_give_one_opinion_of_every_decision(
     assert followed >= 10 and departed >= 5
 
 
-def ready_review(client: TestClient, game_id: str) -> dict[str, Any]:
-    """The deal's review over the API (the table's cookie is the key), once ready."""
+def ready_review(client: TestClient, table_id: str) -> dict[str, Any]:
+    """The seat's review of the table's deal over the API (the seat's cookie is the
+    key), once ready."""
     for _ in range(1200):
-        found: dict[str, Any] = client.get(f"/api/games/{game_id}/review").json()
+        found: dict[str, Any] = client.get(f"/api/tables/{table_id}/review").json()
         if found["status"] == "ready":
             return found
         time.sleep(0.05)
@@ -107,7 +109,7 @@ def ready_review(client: TestClient, game_id: str) -> dict[str, Any]:
 
 
 def call(client: TestClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(f"/api/games/{path}", json=body)
+    response = client.post(f"/api/tables/{path}", json=body)
     assert response.status_code == 200, response.text
     answer: dict[str, Any] = response.json()
     return answer
@@ -117,35 +119,43 @@ def call(client: TestClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
 def test_the_sites_hint_review_and_replay_routes_agree(
     cheap_coach: None, client: TestClient, game_name: str
 ) -> None:
-    """The same, through the routes a person uses: the deal's hint (POST .../hint), its
+    """The same, through the routes a person uses: the table's hint (POST .../hint), its
     review (GET .../review) and the replay viewer's suggestion (GET /replay/{id}/hint/
     {step}), on a deal the person plays half by the hints (one deal: the quick lane's
     check; the test above plays six of each game)."""
     followed = departed = 0
     for seed in (5,):
         game_id = start(client, game_name, seed=seed)
-        state: dict[str, Any] = client.get(f"/api/games/{game_id}").json()
-        hints: dict[int, str] = {}
-        chosen: dict[int, str] = {}
-        while state["status"] == "ongoing":
-            step = state["step"]
-            hints[step] = call(client, f"{game_id}/hint", {"step": step})["action"]
-            others = [action for action in state["legal"] if action != hints[step]]
+        table = table_of(client, game_id)
+        deal: dict[str, Any] = client.get(f"/api/tables/{table}").json()["deal"]
+        # The person's decisions in order: a table names a decision by its key (the
+        # public events before it), the record and the review by the engine's step.
+        hints: list[str] = []
+        chosen: list[str] = []
+        while deal["result"] is None:
+            key = deal["key"]
+            hints.append(call(client, f"{table}/hint", {"step": key})["action"])
+            others = [action for action in deal["options"] if action != hints[-1]]
             follow = len(hints) % 2 == 1
-            chosen[step] = hints[step] if follow else random.Random(seed).choice(others)
-            state = call(client, f"{game_id}/actions", {"action": chosen[step], "step": step})
-        for step, hinted in hints.items():
+            chosen.append(hints[-1] if follow else random.Random(seed).choice(others))
+            body = {"type": "act", "action": chosen[-1], "key": key}
+            deal = call(client, f"{table}/actions", body)["deal"]
+        record = parse_record(client.get(f"/api/tables/{table}/record").content)
+        decisions = seat_decisions(record, PERSON)
+        assert [str(action) for _, _, action in decisions] == chosen
+        steps = [view.step for view, _, _ in decisions]
+        for step, hinted in zip(steps, hints, strict=True):
             replayed = client.get(f"/replay/{game_id}/hint/{step}")
             assert replayed.status_code == 200, replayed.text
             assert replayed.json()["action"] == hinted, f"replay and hint differ at step {step}"
-        review = ready_review(client, game_id)
+        review = ready_review(client, table)
         assert review["decisions"] == len(hints)
         for finding in review["findings"]:
-            step = finding["step"]
-            assert finding["suggested"] == hints[step] != chosen[step]
-            assert finding["chosen"] == chosen[step]
-        followed += sum(hints[step] == chosen[step] for step in hints)
-        departed += sum(hints[step] != chosen[step] for step in hints)
+            index = steps.index(finding["step"])
+            assert finding["suggested"] == hints[index] != chosen[index]
+            assert finding["chosen"] == chosen[index]
+        followed += sum(hint == choice for hint, choice in zip(hints, chosen, strict=True))
+        departed += sum(hint != choice for hint, choice in zip(hints, chosen, strict=True))
     assert followed >= 2 and departed >= 2
 
 
@@ -157,17 +167,19 @@ def test_a_review_kept_under_an_older_rule_is_judged_again(
     again, and the new one is kept in its place."""
     game_id = start(client, "chuopai", seed=8)
     finish(client, game_id)
-    fresh = ready_review(client, game_id)
+    table = table_of(client, game_id)
+    fresh = ready_review(client, table)
     old_finding = {
         "index": 0, "step": 1, "chosen": "x", "suggested": "y", "chosen_win": 0.4,
         "suggested_win": 0.35, "gain": -0.05, "worlds": 48, "reason": {"kind": "pass"},
     }  # fmt: skip
     store = store_of(client)
-    stored = store.get(game_id)
-    assert stored is not None and stored.review is not None
-    assert stored.review["rule"] == RULE
-    store.annotate(stored, review={"decisions": 9, "findings": [old_finding]})
-    assert client.get(f"/api/games/{game_id}/review").json()["status"] == "running"
-    assert ready_review(client, game_id) == fresh
-    kept = store.get(game_id)
-    assert kept is not None and kept.review is not None and kept.review["rule"] == RULE
+    # A table's deal keeps each person's review with that person (deal_people).
+    stored = store.seat_review(game_id, PERSON)
+    assert stored is not None and stored["rule"] == RULE
+    old = {"decisions": 9, "findings": [old_finding]}
+    assert store.keep_seat_review(game_id, PERSON, old, stale=True)
+    assert client.get(f"/api/tables/{table}/review").json()["status"] == "running"
+    assert ready_review(client, table) == fresh
+    kept = store.seat_review(game_id, PERSON)
+    assert kept is not None and kept["rule"] == RULE

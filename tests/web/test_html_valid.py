@@ -25,7 +25,7 @@ from cardavia.web.learn.catalog import PATHS
 from cardavia.web.settings import Settings
 
 from .conftest import random_players
-from .test_your_deals import finish, start
+from .test_your_deals import finish, start, table_of
 
 ROOT = Path(__file__).resolve().parents[2]
 VNU_JAR = ROOT / ".tools" / "vnu" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
@@ -79,15 +79,16 @@ def _pages(site: TestClient) -> dict[str, str]:
     for game, lessons in PATHS.items():
         for lesson in lessons:
             pages[f"lesson-{game}-{lesson.slug}"] = f"/learn/{game}/{lesson.slug}"
-    running = start(site, "sisepai", seed=3)
-    state = site.get(f"/api/games/{running}").json()
-    body = {"action": state["legal"][0], "step": state["step"]}
-    assert site.post(f"/api/games/{running}/actions", json=body).status_code == 200
-    pages["table-mid-deal-sisepai"] = f"/play/{running}"
-    pages["table-mid-deal-chuopai"] = f"/play/{start(site, 'chuopai', seed=4)}"
+    # A deal started with the form is a table of one person (issue 24).
+    running = table_of(site, start(site, "sisepai", seed=3))
+    deal = site.get(f"/api/tables/{running}").json()["deal"]
+    body = {"type": "act", "action": deal["options"][0], "key": deal["key"]}
+    assert site.post(f"/api/tables/{running}/actions", json=body).status_code == 200
+    pages["table-mid-deal-sisepai"] = f"/tables/{running}"
+    pages["table-mid-deal-chuopai"] = f"/tables/{table_of(site, start(site, 'chuopai', seed=4))}"
     ended = start(site, "chuopai", seed=5)
     finish(site, ended)
-    pages["table-end"] = f"/play/{ended}"
+    pages["table-end"] = f"/tables/{table_of(site, ended)}"
     pages["replay"] = f"/replay/{ended}"
     site.post(f"/deals/{ended}/share")
     shared = re.search(r"/shared/[A-Za-z0-9_-]+", site.get("/deals").text)

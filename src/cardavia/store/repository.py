@@ -98,6 +98,12 @@ _KEEP_SEAT_REVIEW = (
     )
     .values(review=bindparam("new_review"))
 )
+_REPLACE_SEAT_REVIEW = (
+    update(deal_people)
+    .where(deal_people.c.game_id == bindparam("wanted_id"))
+    .where(deal_people.c.seat == bindparam("wanted_seat"))
+    .values(review=bindparam("new_review"))
+)
 _FORGET_PERSON = delete(deal_people).where(
     deal_people.c.game_id == bindparam("wanted_id"),
     deal_people.c.browser_hash == bindparam("browser"),
@@ -467,14 +473,18 @@ class GameStore:
 
         return guard(run)
 
-    def keep_seat_review(self, game_id: str, seat: int, review: dict[str, Any]) -> bool:
+    def keep_seat_review(
+        self, game_id: str, seat: int, review: dict[str, Any], *, stale: bool = False
+    ) -> bool:
         """Keep ``review`` for ``seat``'s person of a table's deal, unless one is kept
-        already (the first writer's stays); False when nothing was written."""
+        already (the first writer's stays; ``stale``: the one kept was judged under an
+        older rule and is replaced); False when nothing was written."""
 
         def run() -> int:
             with self.write_lock, self.engine.begin() as connection:
                 params = {"wanted_id": game_id, "wanted_seat": seat, "new_review": review}
-                return int(connection.execute(_KEEP_SEAT_REVIEW, params).rowcount)
+                query = _REPLACE_SEAT_REVIEW if stale else _KEEP_SEAT_REVIEW
+                return int(connection.execute(query, params).rowcount)
 
         return guard(run) == 1
 

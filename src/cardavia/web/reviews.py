@@ -128,7 +128,9 @@ class Reviews:
             if stored.meta is None:
                 self._keep(stored.id, review)
             else:
-                self.service.store.keep_seat_review(stored.id, seat, review)
+                # A review kept under an older rule is judged again (read) and replaced.
+                stale = self._kept(live, seat) is not None
+                self.service.store.keep_seat_review(stored.id, seat, review, stale=stale)
         except Exception:  # pragma: no cover - logged; the next read starts it again
             log.exception("the review of deal %s failed", stored.id)
         finally:
