@@ -593,6 +593,8 @@ function receive(next, { fresh = false } = {}) {
       }
       const first = !state;
       state = next;
+      // A table opened to play: the keyboard starts at the person's first choice.
+      if (first && state.your_turn && state.status !== "finished") keyboardAtTable = true;
       if (first && openingDue()) {
         await playOpening();
         return;
@@ -605,6 +607,7 @@ function receive(next, { fresh = false } = {}) {
         busy = false;
         shown();
         await settle();
+        if (keyboardAtTable) focusFirstChoice();
         return;
       }
     } else {
