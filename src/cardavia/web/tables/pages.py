@@ -47,9 +47,10 @@ def table_page(
     hub: HubDep,
     settings: SettingsDep,
     invite: str = "",
+    tab: str = "table",
 ) -> Response:
-    """The table of the seat this browser holds; else, with the invitation, the form
-    that takes a seat. (An unknown table, or a seat the host gave away, is answered
+    """The table of the seat this browser holds, on its *Table* or *Full rules* tab;
+    else, with the invitation, the form that takes a seat. (An unknown table, or a seat the host gave away, is answered
     by :data:`cardavia.web.errors.ANSWERS`.)"""
     _ = gettext_for(request)
     try:
@@ -135,7 +136,7 @@ def table_page(
     context = {
         "game": info,
         "tradition": catalog.tradition(info.tradition, _),
-        "tab": "table",
+        "tab": "rules" if tab == "rules" else "table",
         "table": data,
         "here": f"/tables/{table.id}",
     }
