@@ -126,7 +126,7 @@ OWN_OPTIONS = {
     ("bench", "chuopai"): {"--seconds", "--seed"},
     ("bench", "ai"): {"--seconds", "--seed"},
     ("bench", "versus"): {"--against-src", "--game", "--player", "--deals", "--seed"},
-    ("bench", "web"): {"--seconds", "--seed", "--server", "--server-src"},
+    ("bench", "web"): {"--seconds", "--seed", "--server", "--server-src", "--via"},
     ("bench", "stall"): {
         "--seconds", "--seed", "--server", "--server-src", "--flood", "--baseline",
     },
@@ -274,7 +274,11 @@ def test_a_small_run_of_each_mode_prints_its_json(name: str) -> None:
 @pytest.mark.server
 @pytest.mark.parametrize(
     "args",
-    [["bench", "web", "--seconds", "0.05"], ["bench", "tables", "--tables", "1", "--think", "0"]],
+    [
+        ["bench", "web", "--seconds", "0.05"],
+        ["bench", "web", "--seconds", "0.05", "--via", "table"],
+        ["bench", "tables", "--tables", "1", "--think", "0"],
+    ],
     ids=" ".join,
 )
 def test_a_small_run_of_a_server_benchmark(args: list[str]) -> None:

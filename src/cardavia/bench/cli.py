@@ -118,12 +118,24 @@ def versus(
 
 @app.command()
 def web(
-    seconds: Seconds = 3.0, seed: Seed = 1, server: Server = None, server_src: ServerSrc = None
+    seconds: Seconds = 3.0,
+    seed: Seed = 1,
+    server: Server = None,
+    server_src: ServerSrc = None,
+    via: Annotated[
+        str,
+        typer.Option(
+            help="api: deals through the bots' JSON API; table: as the site's page plays "
+            "them (the Start game form's table, then the tables' API)."
+        ),
+    ] = "api",
 ) -> None:
     """An action's round trip through a real cardavia serve, and its server CPU."""
     from cardavia.bench import web as subject
 
-    emit(subject.run(seconds=seconds, seed=seed, server=server, source=server_src))
+    if via not in subject.VIA:
+        raise typer.BadParameter(f"one of {', '.join(subject.VIA)}", param_hint="--via")
+    emit(subject.run(seconds=seconds, seed=seed, server=server, source=server_src, via=via))
 
 
 @app.command()

@@ -15,11 +15,14 @@ actions, and the same per game; ``actions`` and ``deals`` played; ``create_p50_m
 from __future__ import annotations
 
 import http.client
+import http.cookies
 import json
 import random
 import statistics
 import tempfile
 import time
+import urllib.parse
+from collections.abc import Iterator
 from typing import Any
 
 from cardavia.games.registry import GAME_NAMES
@@ -51,34 +54,116 @@ def _figures(times: list[float]) -> dict[str, float]:
 
 
 class _Client:
-    """One keep-alive HTTP/1.1 connection to the server."""
+    """One keep-alive HTTP/1.1 connection to the server, keeping its cookies as a
+    browser would (a table's seat is a cookie)."""
 
     def __init__(self, port: int) -> None:
+        self.port = port
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.cookies: dict[str, str] = {}
 
     def call(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any, float]:
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", **self._cookie_header()}
         if token:
             headers["Authorization"] = f"Bearer {token}"
         payload = None if body is None else json.dumps(body)
+        status, data, elapsed = self._send(method, path, payload, headers)
+        return status, json.loads(data) if data else None, elapsed
+
+    def start_form(self, game: str, seed: int) -> tuple[str, float]:
+        """Start a deal as the game page's *Start game* form does (a table of one person
+        against ``basic`` AIs); the table's address and the time to its redirect."""
+        headers = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            # What a browser sends with its own page's form (the cross-site check).
+            "Origin": f"http://127.0.0.1:{self.port}",
+            "Sec-Fetch-Site": "same-origin",
+            **self._cookie_header(),
+        }
+        body = urllib.parse.urlencode({"ai": "basic", "seed": seed})
+        status, data, elapsed = self._send("POST", f"/games/{game}/start", body, headers)
+        if status != 303:
+            raise RuntimeError(f"the start form answered {status}: {data[:200]!r}")
+        return self.location, elapsed
+
+    def _cookie_header(self) -> dict[str, str]:
+        if not self.cookies:
+            return {}
+        return {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())}
+
+    def _send(
+        self, method: str, path: str, payload: str | None, headers: dict[str, str]
+    ) -> tuple[int, bytes, float]:
         started = time.perf_counter()
         self.connection.request(method, path, body=payload, headers=headers)
         response = self.connection.getresponse()
         data = response.read()
         elapsed = time.perf_counter() - started
-        return response.status, json.loads(data) if data else None, elapsed
+        for header in response.headers.get_all("Set-Cookie") or []:
+            jar = http.cookies.SimpleCookie(header)
+            self.cookies.update({name: morsel.value for name, morsel in jar.items()})
+        self.location = response.headers.get("Location", "")
+        return response.status, data, elapsed
+
+
+def _api_deal(client: _Client, game: str, seed: int, rng: random.Random) -> Iterator[float]:
+    """A deal through the bots' JSON API (``POST /api/games``): the time of its start,
+    then of each action."""
+    body = {"game": game, "ai": "basic", "seed": seed}
+    status, state, elapsed = client.call("POST", "/api/games", body)
+    if status != 201:
+        raise RuntimeError(f"POST /api/games answered {status}: {state}")
+    yield elapsed
+    token = state["token"]
+    while state["status"] == "ongoing":
+        action = {"action": rng.choice(state["legal"]), "step": state["step"]}
+        path = f"/api/games/{state['id']}/actions"
+        status, state, elapsed = client.call("POST", path, action, token)
+        if status != 200:
+            raise RuntimeError(f"{path} answered {status}: {state}")
+        yield elapsed
+
+
+def _table_deal(client: _Client, game: str, seed: int, rng: random.Random) -> Iterator[float]:
+    """A deal as the site's page plays it: the *Start game* form's table of one person,
+    then each action through the tables' API with the seat's cookie: the time of its
+    start (the form to its redirect), then of each action."""
+    location, elapsed = client.start_form(game, seed)
+    yield elapsed
+    table = location.rsplit("/", 1)[-1]
+    status, frame, _ = client.call("GET", f"/api/tables/{table}")
+    if status != 200:
+        raise RuntimeError(f"GET /api/tables/{table} answered {status}: {frame}")
+    while frame["deal"]["result"] is None:
+        deal = frame["deal"]
+        body = {"type": "act", "action": rng.choice(deal["options"]), "key": deal["key"]}
+        path = f"/api/tables/{table}/actions"
+        status, frame, elapsed = client.call("POST", path, body)
+        if status != 200:
+            raise RuntimeError(f"{path} answered {status}: {frame}")
+        yield elapsed
+
+
+VIA = {"api": _api_deal, "table": _table_deal}
+"""How a deal is played: through the bots' API, or as the site's page plays it."""
 
 
 def run(
-    seconds: float = 3.0, seed: int = 1, server: str | None = None, source: str | None = None
+    seconds: float = 3.0,
+    seed: int = 1,
+    server: str | None = None,
+    source: str | None = None,
+    via: str = "api",
 ) -> dict[str, Any]:
     """Play deals for about ``seconds`` (at least one deal of each game); the figures.
 
     ``server`` is ``cardavia serve --server`` (its default when ``None``); ``source``
-    runs the server from another checkout's ``src`` (an older version, side by side).
+    runs the server from another checkout's ``src`` (an older version, side by side);
+    ``via`` is :data:`VIA`'s ``api`` (the bots' API) or ``table`` (the page's way).
     """
+    play = VIA[via]
     rng = random.Random(seed)
     times: dict[str, list[float]] = {game: [] for game in GAMES}
     creates: list[float] = []
@@ -107,19 +192,10 @@ def run(
             deadline = time.perf_counter() + seconds
             while time.perf_counter() < deadline or deals < len(GAMES):
                 game = GAMES[deals % len(GAMES)]
-                body = {"game": game, "ai": "basic", "seed": rng.randrange(2**32)}
-                status, state, elapsed = client.call("POST", "/api/games", body)
-                if status != 201:
-                    raise RuntimeError(f"POST /api/games answered {status}: {state}")
-                creates.append(elapsed)
+                steps = play(client, game, rng.randrange(2**32), rng)
+                creates.append(next(steps))
                 requests += 1
-                token = state["token"]
-                while state["status"] == "ongoing":
-                    action = {"action": rng.choice(state["legal"]), "step": state["step"]}
-                    path = f"/api/games/{state['id']}/actions"
-                    status, state, elapsed = client.call("POST", path, action, token)
-                    if status != 200:
-                        raise RuntimeError(f"{path} answered {status}: {state}")
+                for elapsed in steps:
                     times[game].append(elapsed)
                     requests += 1
                 deals += 1
@@ -130,6 +206,7 @@ def run(
     return {
         "server": server or "default",
         "source": source or "this checkout",
+        "via": via,
         "actions": len(everything),
         "deals": deals,
         **_figures(everything),

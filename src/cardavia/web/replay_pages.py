@@ -224,9 +224,9 @@ async def _viewer(
         # name that seat would have against the AIs.
         named = players_of(record, seats)
         seats = [name or seats[seat] for seat, name in enumerate(named)]
-        if not own and not named[PERSON]:
-            # A deal against the AIs at a table of one: its person has no name, and is
-            # "you" only on their own replay.
+        if not own and record.meta.get("ai"):
+            # A deal against the AIs at a table of one: its person gave no name (the
+            # record's "you"), and is "you" only on their own replay.
             seats[PERSON] = _("South")
     elif not own:
         seats[0] = _("South")  # the person is "you" only on their own replay

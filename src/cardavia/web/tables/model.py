@@ -301,5 +301,10 @@ def _key(name: str) -> str:
 
 def player_names(table: StoredTable) -> list[str]:
     """Who plays each seat, as the record's ``meta.players`` says: the names the table
-    showed (:func:`seat_names`; the levels are the record's ``meta.levels``)."""
-    return [name or "" for name in seat_names(table)]
+    showed (:func:`seat_names`; the levels are the record's ``meta.levels``). The person
+    alone against the AIs, who gives no name, is ``you`` (records.md's own example)."""
+    names = seat_names(table)
+    return [
+        name or ("you" if place.kind == PERSON else "")
+        for name, place in zip(names, table.seats, strict=True)
+    ]
