@@ -7,8 +7,8 @@ JSON API and played a few actions in, so that its table is mid-deal. Google's Li
 ``.tools/lighthouse``, which git ignores) then loads each page of :data:`PAGES` in
 Debian's Chromium, headless, in its two modes: ``mobile`` (its default: a phone's
 screen, a slow 4G network and a CPU four times slower, all simulated) and ``desktop``
-(``--preset=desktop``). The table's page is opened with the deal's token cookie, as the
-browser that started it holds it.
+(``--preset=desktop``). The table's page is opened with the cookies of the browser that
+started its deal with the *Start game* form (its seat among them).
 
 Printed (one JSON object), per page and mode: the four category scores (0–100),
 ``tbt_ms`` (Total Blocking Time) and ``lcp_ms`` (Largest Contentful Paint), the longest
@@ -26,7 +26,6 @@ with the machine's load: ``--runs`` takes each page's median run.
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import random
@@ -37,6 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from cardavia.bench import web
 from cardavia.testing.browser import chromium_path
 from cardavia.testing.servers import ServerProcess, source_env
 
@@ -90,11 +90,11 @@ def run(
     load_before = os.getloadavg()
     results: dict[str, dict[str, Any]] = {page: {} for page in PAGES if page in pages}
     try:
-        deal_id, token = start_deal(server.port, seed)
+        table, seat_cookies = start_deal(server.port, seed)
         urls = {
             "index": (f"{server.url}/", None),
             "game": (f"{server.url}/games/{GAME}", None),
-            "table": (f"{server.url}/play/{deal_id}", f"cardavia_token={token}"),
+            "table": (f"{server.url}{table}", seat_cookies),
         }
         for page, (url, cookie) in urls.items():
             if page not in pages:
@@ -151,40 +151,26 @@ def ensure_installed(tools: Path = TOOLS) -> Path:
 
 
 def start_deal(port: int, seed: int) -> tuple[str, str]:
-    """A deal of :data:`GAME` still running after the person's first :data:`ACTIONS_IN`
-    actions (random legal ones, from ``seed``); its id and token."""
+    """A table of one person against ``basic`` AIs (the *Start game* form's, as the site
+    deals it) whose deal of :data:`GAME` still runs after the person's first
+    :data:`ACTIONS_IN` actions (random legal ones, from ``seed``); the table's path and
+    the browser's cookies (its seat among them)."""
     rng = random.Random(seed)
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    try:
-        for attempt in range(20):
-            body = {"game": GAME, "ai": "basic", "seed": seed + attempt}
-            state = _call(connection, "POST", "/api/games", body, None)
-            token = state["token"]
-            for _ in range(ACTIONS_IN):
-                if state["status"] != "ongoing":
-                    break
-                action = {"action": rng.choice(state["legal"]), "step": state["step"]}
-                path = f"/api/games/{state['id']}/actions"
-                state = _call(connection, "POST", path, action, token)
-            if state["status"] == "ongoing":
-                return str(state["id"]), str(token)
-    finally:
-        connection.close()
+    for attempt in range(20):
+        client = web.Client(port)
+        try:
+            steps = web.VIA["table"](client, GAME, seed + attempt, rng)
+            for _ in zip(range(ACTIONS_IN + 1), steps, strict=False):
+                pass
+            path = client.location
+            table = path.rsplit("/", 1)[-1]
+            status, frame, _ = client.call("GET", f"/api/tables/{table}")
+        finally:
+            client.connection.close()
+        if status == 200 and frame["deal"]["result"] is None:
+            cookie = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+            return path, cookie
     raise LighthouseError(f"no deal of {GAME} lasted {ACTIONS_IN} actions")
-
-
-def _call(
-    connection: http.client.HTTPConnection, method: str, path: str, body: Any, token: str | None
-) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    connection.request(method, path, body=json.dumps(body), headers=headers)
-    response = connection.getresponse()
-    data = response.read()
-    if response.status >= 300:
-        raise LighthouseError(f"{method} {path} answered {response.status}: {data[:300]!r}")
-    return json.loads(data)
 
 
 def command(binary: Path, url: str, mode: str, cookie: str | None, output: Path) -> list[str]:

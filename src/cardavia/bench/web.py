@@ -53,7 +53,7 @@ def _figures(times: list[float]) -> dict[str, float]:
     }
 
 
-class _Client:
+class Client:
     """One keep-alive HTTP/1.1 connection to the server, keeping its cookies as a
     browser would (a table's seat is a cookie)."""
 
@@ -108,7 +108,7 @@ class _Client:
         return response.status, data, elapsed
 
 
-def _api_deal(client: _Client, game: str, seed: int, rng: random.Random) -> Iterator[float]:
+def _api_deal(client: Client, game: str, seed: int, rng: random.Random) -> Iterator[float]:
     """A deal through the bots' JSON API (``POST /api/games``): the time of its start,
     then of each action."""
     body = {"game": game, "ai": "basic", "seed": seed}
@@ -126,7 +126,7 @@ def _api_deal(client: _Client, game: str, seed: int, rng: random.Random) -> Iter
         yield elapsed
 
 
-def _table_deal(client: _Client, game: str, seed: int, rng: random.Random) -> Iterator[float]:
+def _table_deal(client: Client, game: str, seed: int, rng: random.Random) -> Iterator[float]:
     """A deal as the site's page plays it: the *Start game* form's table of one person,
     then each action through the tables' API with the seat's cookie: the time of its
     start (the form to its redirect), then of each action."""
@@ -178,7 +178,7 @@ def run(
         process = ServerProcess(env, args=("--server", server) if server else ())
         process.start()
         try:
-            client = _Client(process.port)
+            client = Client(process.port)
             # Warm up: imports and tables are built on first use, as after any restart.
             for game in GAMES:
                 client.call("POST", "/api/games", {"game": game, "ai": "basic", "seed": 0})
@@ -187,7 +187,7 @@ def run(
             # the clock once the server's processes have gone quiet.
             cpu_before = settled_cpu_seconds(process.process.pid)
             # A fresh connection: the servers close one idle for 5 s.
-            client = _Client(process.port)
+            client = Client(process.port)
             requests = 0
             deadline = time.perf_counter() + seconds
             while time.perf_counter() < deadline or deals < len(GAMES):
