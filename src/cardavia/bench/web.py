@@ -61,6 +61,8 @@ class Client:
         self.port = port
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.cookies: dict[str, str] = {}
+        self.location = ""
+        """Where the last redirect led."""
 
     def call(
         self, method: str, path: str, body: Any = None, token: str | None = None
@@ -104,7 +106,8 @@ class Client:
         for header in response.headers.get_all("Set-Cookie") or []:
             jar = http.cookies.SimpleCookie(header)
             self.cookies.update({name: morsel.value for name, morsel in jar.items()})
-        self.location = response.headers.get("Location", "")
+        if response.status in (301, 302, 303, 307):
+            self.location = response.headers.get("Location", "")
         return response.status, data, elapsed
 
 
