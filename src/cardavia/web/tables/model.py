@@ -227,6 +227,12 @@ def solo_level(table: StoredTable) -> str | None:
     return level if level in LEVELS else None
 
 
+def people_seats(table: StoredTable) -> list[int]:
+    """The seats of people (taken or not), in seat order: the only seats anyone watches,
+    so the only ones whose log of the deal is kept (an AI's seat is never shown)."""
+    return [index for index, place in enumerate(table.seats) if place.kind == PERSON]
+
+
 def free_seats(table: StoredTable) -> list[int]:
     """The people's seats nobody has taken yet, in seat order."""
     return [

@@ -50,8 +50,8 @@ def table_page(
     tab: str = "table",
 ) -> Response:
     """The table of the seat this browser holds, on its *Table* or *Full rules* tab;
-    else, with the invitation, the form that takes a seat. (An unknown table, or a seat the host gave away, is answered
-    by :data:`cardavia.web.errors.ANSWERS`.)"""
+    else, with the invitation, the form that takes a seat. (An unknown table, or a seat
+    the host gave away, is answered by :data:`cardavia.web.errors.ANSWERS`.)"""
     _ = gettext_for(request)
     try:
         moment, seat = tables.seat_of(table_id, cookies.seat_token(request))

@@ -78,6 +78,7 @@ from cardavia.web.tables.model import (
     clean_name,
     filled_with_ais,
     free_seats,
+    people_seats,
     player_names,
     removed_token,
     seat_for_token,
@@ -174,7 +175,7 @@ class TableService:
             stored = self.tables.games.get(table.game_id)
             if stored is None:  # pruned meanwhile: the table goes with it
                 raise TableNotFoundError(table_id)
-            live = self.deals.load(stored, range(len(table.seats)))
+            live = self.deals.load(stored, people_seats(table))
         return Moment(table, live)
 
     def seat_of(self, table_id: str, token: str | None) -> tuple[Moment, int]:
@@ -821,7 +822,7 @@ class TableService:
             browser_hash=table.seats[table.host_seat].browser_hash if level else None,
             meta=meta,
         )
-        live = self.deals.begin(stored, range(len(table.seats)))
+        live = self.deals.begin(stored, people_seats(table))
         started = dataclasses.replace(
             table, status=PLAYING, game_id=stored.id, held=None, decision=None, deadline=None
         )
