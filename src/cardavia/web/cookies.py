@@ -47,6 +47,18 @@ def to_the_table(live: LiveDeal, token: str, browser: str, secure: bool) -> Resp
     return response
 
 
+def to_a_table_of_one(
+    table_id: str, live: LiveDeal | None, token: str, browser: str, secure: bool
+) -> Response:
+    """Send the browser to the table of one it was just dealt (every deal is a table):
+    its seat token, its browser id and, while ``live`` runs, its running deal."""
+    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
+    set_seat_token(response, table_id, token, secure, browser)
+    if live is not None:
+        remember_running(response, live, secure)
+    return response
+
+
 def remember_running(response: Response, live: LiveDeal, secure: bool) -> None:
     """Name ``live`` as this browser's running deal of its game (*Continue your deal*)."""
     _set(response, RUNNING.format(game=live.stored.game), live.stored.id, "/", secure)

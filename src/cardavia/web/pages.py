@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
 from cardavia.store import ONGOING
@@ -162,11 +162,9 @@ async def start(
     moment, token = await tables.deal_alone(
         game, form.ai, form.seed, browsers.hash_browser(browser), client
     )
-    table_id = moment.table.id
-    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
-    cookies.set_seat_token(response, table_id, token, settings.secure_cookies, browser)
-    if moment.live is not None:
-        cookies.remember_running(response, moment.live, settings.secure_cookies)
+    response = cookies.to_a_table_of_one(
+        moment.table.id, moment.live, token, browser, settings.secure_cookies
+    )
     # The level chosen is the next start form's (a first visit starts on Easy).
     response.set_cookie(
         LEVEL,

@@ -274,12 +274,9 @@ async def play_again(
             client_address(request),
             chosen=True,  # shown at the deal's end already
         )
-        table_id = moment.table.id
-        response = RedirectResponse(f"/tables/{table_id}", status_code=303)
-        cookies.set_seat_token(response, table_id, seat_token, settings.secure_cookies, browser)
-        if moment.live is not None:
-            cookies.remember_running(response, moment.live, settings.secure_cookies)
-        return response
+        return cookies.to_a_table_of_one(
+            moment.table.id, moment.live, seat_token, browser, settings.secure_cookies
+        )
     live, token = await service.create(
         stored.game,
         stored.ai,

@@ -72,7 +72,8 @@ def table_page(
     # One person's deal against the AIs (the *Start game* form's table): no players'
     # list, no invitation; the opening played back; the AI in their seat as the deal
     # ends, as a deal against the AIs always had it.
-    alone = solo_level(table) is not None
+    level = solo_level(table)
+    alone = level is not None
     invitation = request.cookies.get(INVITE_COOKIE) if host else None
     data = {
         "live": True,
@@ -82,7 +83,7 @@ def table_page(
         "host": host,
         "alone": alone,
         # The AIs' level alone against them (the ending's New deal is at that level).
-        "ai": solo_level(table),
+        "ai": level,
         "frame": frame,
         # The AIs' moves before the person's first decision, from the cards as dealt
         # (only where nothing is held on show: then the frame's log is all of it).

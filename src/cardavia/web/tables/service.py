@@ -224,6 +224,15 @@ class TableService:
         places += [
             TableSeat(PERSON) if kind == PERSON else TableSeat(AI, level=kind) for kind in seats
         ]
+        table = self._insert_new(game, invite, settings, places)
+        self.tables.touch([(table.id, 0)], table.created_at + timedelta(seconds=30))
+        return Moment(table, None), token, invite
+
+    def _insert_new(
+        self, game: str, invite: str, settings: TableSettings, places: Sequence[TableSeat]
+    ) -> StoredTable:
+        """Store a new table of ``game`` gathering at ``places`` (the host at seat 0),
+        opened by the invitation ``invite``; the table as stored."""
         stamp = self.clock()
         table = StoredTable(
             id=secrets.token_urlsafe(12),
@@ -244,8 +253,7 @@ class TableService:
             updated_at=stamp,
         )
         self.tables.insert(table)
-        self.tables.touch([(table.id, 0)], stamp + timedelta(seconds=30))
-        return Moment(table, None), token, invite
+        return table
 
     async def deal_alone(
         self,
@@ -272,26 +280,8 @@ class TableService:
         token = secrets.token_urlsafe(24)
         person = TableSeat(PERSON, token_hash=hash_token(token), browser_hash=browser_hash)
         places = (person, *(TableSeat(AI, level=level) for _ in range(engine.players - 1)))
-        stamp = self.clock()
-        table = StoredTable(
-            id=secrets.token_urlsafe(12),
-            game=game,
-            invite_hash=hash_token(secrets.token_urlsafe(24)),
-            host_seat=0,
-            settings=TableSettings.alone(level).to_json(),
-            seats=places,
-            status=GATHERING,
-            game_id=None,
-            deals=(),
-            held=None,
-            decision=None,
-            deadline=None,
-            due_at=None,
-            version=1,
-            created_at=stamp,
-            updated_at=stamp,
-        )
-        self.tables.insert(table)
+        unheld = secrets.token_urlsafe(24)
+        table = self._insert_new(game, unheld, TableSettings.alone(level), places)
         if client is not None:
             self.set_going_by(table.id, client)
         number = self.seeds() if seed is None else seed
@@ -810,7 +800,7 @@ class TableService:
             meta["ai"] = level
         stored = StoredGame.dealt(
             table.game,
-            solo_level(table) or "table",
+            level or "table",
             seed,
             first,
             deck,

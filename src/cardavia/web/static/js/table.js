@@ -585,13 +585,13 @@ function receive(next, { fresh = false } = {}) {
   queue = queue.then(async () => {
     busy = true;
     app.dataset.busy = "true";
-    if (fresh || !state) {
+    const first = !state;
+    if (fresh || first) {
       if (state && state.id !== next.id) {
         // The next deal at a table of people: the last one's review goes with it.
         $("review").hidden = true;
         $("review-body").replaceChildren();
       }
-      const first = !state;
       state = next;
       // A table opened to play: the keyboard starts at the person's first choice.
       if (first && state.your_turn && state.status !== "finished") keyboardAtTable = true;
@@ -600,16 +600,6 @@ function receive(next, { fresh = false } = {}) {
         return;
       }
       redrawLog();
-      if (first) {
-        // The first drawing: its regions fitted afterwards, a task each (board.js).
-        model = structuredClone(state.view);
-        ui.unsettled = true;
-        busy = false;
-        shown();
-        await settle();
-        if (keyboardAtTable) focusFirstChoice();
-        return;
-      }
     } else {
       upcoming = next;
       try {
@@ -621,7 +611,15 @@ function receive(next, { fresh = false } = {}) {
     }
     model = structuredClone(state.view);
     busy = false;
+    if (!first) {
+      shown();
+      return;
+    }
+    // The first drawing: its regions fitted afterwards, a task each (board.js).
+    ui.unsettled = true;
     shown();
+    await settle();
+    if (keyboardAtTable) focusFirstChoice();
   });
   return queue;
 }
