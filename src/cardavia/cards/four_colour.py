@@ -67,7 +67,9 @@ class Card(IntEnum):
     F5 = 32
 
     def __str__(self) -> str:
-        return self.name
+        # ``_name_``, not ``name``: the property costs more than the rest of a view's
+        # JSON, and every frame writes a few thousand codes.
+        return self._name_
 
     def __repr__(self) -> str:
         return f"Card.{self.name}"

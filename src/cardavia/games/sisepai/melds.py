@@ -78,10 +78,21 @@ def unpack(hand: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+_ONES = sum(1 << (3 * kind) for kind in range(KINDS))
+"""The lowest bit of every kind's 3-bit count."""
+
+
 def size(hand: int) -> int:
     """How many cards a packed hand holds."""
-    return sum((hand >> (3 * kind)) & 7 for kind in range(KINDS)) + bin(hand >> FLOWER_SHIFT).count(
-        "1"
+    # Each count is b0 + 2·b1 + 4·b2 of its 3 bits, so the total is three popcounts: a
+    # loop over the 28 kinds was a quarter of a table action's time (every view counts
+    # every hand).
+    counts = hand & ((1 << FLOWER_SHIFT) - 1)
+    return (
+        (counts & _ONES).bit_count()
+        + 2 * (counts & (_ONES << 1)).bit_count()
+        + 4 * (counts & (_ONES << 2)).bit_count()
+        + (hand >> FLOWER_SHIFT).bit_count()
     )
 
 

@@ -206,8 +206,8 @@ async def act_at_table(
 ) -> dict[str, Any]:
     """A command: ``act`` (an action at decision ``key``), ``start``, ``again`` or
     ``remove`` (the host's); the seat's frame after it."""
-    _, seat = tables.seat_of(table_id, cookies.seat_token(request))
-    moment = await run_command(request, tables, table_id, seat, body)
+    read, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    moment = await run_command(request, tables, table_id, seat, body, read)
     return hub.frame_of(moment or tables.read(table_id), seat, since, deal)
 
 
@@ -270,19 +270,25 @@ async def table_record(table_id: str, request: Request, tables: TablesDep) -> JS
 
 
 async def run_command(
-    connection: HTTPConnection, tables: TableService, table_id: str, seat: int, command: Any
+    connection: HTTPConnection,
+    tables: TableService,
+    table_id: str,
+    seat: int,
+    command: Any,
+    read: Moment | None = None,
 ) -> Moment | None:
     """Do what ``command`` asks for ``seat``; the table after it (``None``: a ping).
 
     A deal started at a table counts against its client's new-deal allowance as a deal
     against the AIs does (``TooManyGamesError``), and the AI moves it sets going take
-    that client's share of the workers (issue 28, hole 2)."""
+    that client's share of the workers (issue 28, hole 2). ``read``: the table as the
+    caller read it to find the seat (an action tries it first)."""
     client = client_address(connection)
     if isinstance(command, (Start, Again)):
         app_state(connection.app).new_games.check(client)
     tables.set_going_by(table_id, client)
     if isinstance(command, Act):
-        return await tables.act(table_id, seat, command.action, command.key)
+        return await tables.act(table_id, seat, command.action, command.key, read)
     if isinstance(command, Start):
         return await tables.start(table_id, seat)
     if isinstance(command, Again):
