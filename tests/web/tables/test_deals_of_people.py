@@ -242,3 +242,31 @@ def test_each_person_has_the_ai_in_their_own_seat_and_their_own_count_of_hints(
     # Each person's own replay offers it, saying who plays the other person's seat.
     page = bo.get(f"/replay/{deal_id}").text
     assert 'id="ai-seat"' in page and "the AI for absent players (Normal)" in page
+
+
+@pytest.mark.slow
+def test_each_person_downloads_the_record_of_an_earlier_deal_of_the_table(
+    client: TestClient,
+) -> None:
+    table, people = deal_a_table(client, "chuopai")
+    ann = people[0]
+    first = ann.get(f"/api/tables/{table}").json()["deal"]["id"]
+    before = ann.get(f"/api/tables/{table}/record").content
+    again = ann.post(f"/api/tables/{table}/actions", {"type": "again", "same": False})
+    assert again.status_code == 200, again.text
+    running = ann.get(f"/api/tables/{table}").json()["deal"]["id"]
+    assert running != first
+    for person in people:
+        earlier = person.get(f"/api/tables/{table}/record?deal={first}")
+        assert earlier.status_code == 200, earlier.text
+        assert parse_record(earlier.content) == parse_record(before)
+        assert first in earlier.headers["content-disposition"]
+    # The deal on show is not over: its record would show every hand.
+    for asked in (f"/api/tables/{table}/record", f"/api/tables/{table}/record?deal={running}"):
+        refused = ann.get(asked)
+        assert refused.status_code == 409 and "over" in refused.json()["error"]
+    # A deal of another table is none of this table's, nor is a made-up one.
+    other, hosts = deal_a_table(client, "chuopai")
+    theirs = hosts[0].get(f"/api/tables/{other}").json()["deal"]["id"]
+    for deal_id in (theirs, "madeup"):
+        assert ann.get(f"/api/tables/{table}/record?deal={deal_id}").status_code == 404

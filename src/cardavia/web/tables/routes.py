@@ -8,7 +8,8 @@
   ``wait``, held until the frame changes or ``wait`` seconds pass (the long poll).
 - ``POST /api/tables/{id}/actions``: a command (``act``, ``start``, ``again``,
   ``remove``); the frame after it.
-- ``GET /api/tables/{id}/record``: the deal's record, once it is over.
+- ``GET /api/tables/{id}/record``: the deal's record, once it is over (``deal``: an
+  earlier deal of the table that the seat's person played).
 - ``WS /api/tables/{id}/live``: the same commands in, every new frame out.
 
 A seat is known by its token: ``Authorization: Bearer`` or the HttpOnly cookie the
@@ -259,13 +260,19 @@ async def review_at_table(
     responses={200: {"description": "The record (records.md)."}, **_SEAT, **_INPUT, **_CONFLICT},
     summary="Download the record",
 )
-async def table_record(table_id: str, request: Request, tables: TablesDep) -> JSONResponse:
-    """The deal's record once it is over (it reveals every hand)."""
-    moment, _ = tables.seat_of(table_id, cookies.seat_token(request))
-    if moment.live is None:
-        raise TableError("no deal has been dealt at this table yet")
-    data = tables.deals.record(moment.live).to_json()
-    name = f"cardavia-{moment.table.game}-{moment.live.stored.id}.json"
+async def table_record(
+    table_id: str,
+    request: Request,
+    tables: TablesDep,
+    deal: Annotated[str | None, Query(max_length=32)] = None,
+) -> JSONResponse:
+    """The record of the deal on show once it is over (it reveals every hand); with
+    `deal`, of an earlier deal of this table that this seat's person played."""
+    moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    record = tables.record(moment, seat, deal)
+    data = record.to_json()
+    shown = deal or (moment.live.stored.id if moment.live is not None else "")
+    name = f"cardavia-{moment.table.game}-{shown}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 

@@ -34,7 +34,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from cardavia.games.registry import get_game
+from cardavia.records import Record
 from cardavia.store import (
+    FINISHED,
     ONGOING,
     Lease,
     LeaseRenewedError,
@@ -50,9 +52,11 @@ from cardavia.web.deals import (
     BadActionError,
     ConflictError,
     DealService,
+    GameNotFoundError,
     LiveDeal,
     Note,
     hash_token,
+    stored_record,
 )
 from cardavia.web.tables.frames import (
     Moment,
@@ -845,6 +849,33 @@ class TableService:
         if answered:
             return "you have answered already: the window closes when everyone has"
         return "it is not your turn"
+
+    def record(self, moment: Moment, seat: int, deal_id: str | None = None) -> Record:
+        """The record (records.md) of the table's deal on show, or of ``deal_id``: the
+        deal on show or an earlier deal of this table that ``seat``'s person played at
+        that seat (:class:`GameNotFoundError` for a deal of another table,
+        :class:`TableRefusedError` for one they did not play). Only once it is over: it
+        reveals every hand (:class:`ConflictError`).
+
+        Who played a deal is known by the browser id kept with it (``deal_people``): a
+        seat taken without one (an API client without the site's cookie) has the deal
+        on show only."""
+        live = moment.live
+        if deal_id is None or (live is not None and deal_id == live.stored.id):
+            if live is None:
+                raise TableError("no deal has been dealt at this table yet")
+            return self.deals.record(live)
+        if deal_id not in moment.table.deals:
+            raise GameNotFoundError(deal_id)
+        stored = self.tables.games.get(deal_id)
+        if stored is None:  # pruned meanwhile
+            raise GameNotFoundError(deal_id)
+        browser = moment.table.seats[seat].browser_hash
+        if browser is None or self.tables.games.seat_of(deal_id, browser) != seat:
+            raise TableRefusedError("this browser did not play that deal at this table")
+        if stored.status != FINISHED:
+            raise ConflictError("the record is available once the deal is over")
+        return stored_record(stored)
 
     async def hint(
         self, table_id: str, seat: int, key: int, client: str = "local"
