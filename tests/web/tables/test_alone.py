@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from datetime import UTC, datetime, timedelta
 
+from fastapi.testclient import TestClient
+
+from cardavia.web.app import create_app
+from cardavia.web.dependencies import services_of
+from cardavia.web.settings import Settings
 from cardavia.web.tables import tasks
 from cardavia.web.tables.frames import stops, waiting_on
 from cardavia.web.tables.model import solo_level, with_seat
 
-from .conftest import Clock, Table, make_service, run
+from .conftest import Clock, Table, basic_players, make_service, run
 
 
 def test_a_table_of_one_has_no_clock_and_no_takeover(database_url: str, clock: Clock) -> None:
@@ -60,3 +66,31 @@ def test_a_table_of_one_holds_nothing_on_show_even_against_strong(
         table.act(0, rng.choice(sorted(options)))
     assert table.read().live.over  # type: ignore[union-attr]
     service.tables.engine.dispose()
+
+
+def test_a_table_of_one_keeps_no_presence_lease_where_a_friends_table_does(
+    settings: Settings,
+) -> None:
+    """Nobody else sees whether the person of a table of one is here, and no AI takes
+    over their seat: reading the table and its WebSocket write no lease, as they do at
+    a friends' table (where the lease says who is away)."""
+    later = datetime.now(UTC) + timedelta(days=1)
+    same_site = {"Origin": "http://testserver"}
+    with TestClient(create_app(settings, players=basic_players)) as client:
+        leases = services_of(client.app).tables.tables
+        started = client.post("/games/chuopai/start", data={"ai": "basic"}, follow_redirects=False)
+        alone = started.headers["location"].rsplit("/", 1)[1]
+        assert client.get(f"/api/tables/{alone}").status_code == 200
+        with client.websocket_connect(f"/api/tables/{alone}/live", headers=same_site) as socket:
+            socket.send_json({"type": "ping"})
+            assert socket.receive_json()
+        client.cookies.clear()
+        made = client.post(
+            "/api/tables", json={"game": "chuopai", "name": "Ann", "seats": ["person", "basic"]}
+        )
+        friends = made.json()["table"]["id"]
+        auth = {"Authorization": f"Bearer {made.json()['token']}"}
+        assert client.get(f"/api/tables/{friends}", headers=auth).status_code == 200
+        held = {lease.table_id for lease in leases.lapsed(later)}
+    assert alone not in held
+    assert friends in held

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.web.tables.frames import Moment, digest, frame
+from cardavia.web.tables.model import presence_matters
 from cardavia.web.tables.service import TableNotFoundError, TableService
 
 log = logging.getLogger("cardavia.web")
@@ -164,8 +165,15 @@ class Hub:
         return not any(other.seat == watcher.seat for other in found)
 
     def seats(self) -> list[tuple[str, int]]:
-        """Every (table, seat) a browser watches from this process: the leases to renew."""
-        return sorted({(w.table_id, w.seat) for group in self.watchers.values() for w in group})
+        """Every (table, seat) a browser watches from this process whose presence
+        matters (:func:`presence_matters`): the leases to renew."""
+        found = set()
+        for table_id, group in self.watchers.items():
+            known = self.moments.get(table_id)
+            if known is not None and not presence_matters(known.table):
+                continue
+            found |= {(watcher.table_id, watcher.seat) for watcher in group}
+        return sorted(found)
 
     # -- news ------------------------------------------------------------------------------
 

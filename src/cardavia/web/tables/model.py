@@ -273,6 +273,15 @@ def filled_with_ais(table: StoredTable) -> StoredTable:
     return dataclasses.replace(table, seats=seats)
 
 
+def presence_matters(table: StoredTable) -> bool:
+    """Whether a person of ``table`` being away changes anything: another person's seat
+    shows it, or the absent players' AI takes over (a table with a clock). A table of
+    one person without one (a deal against the AIs) keeps no presence lease: its
+    person's comings and goings write nothing."""
+    people = sum(place.kind == PERSON for place in table.seats)
+    return people > 1 or settings_of(table).timers
+
+
 def takeover_at(table: StoredTable, place: TableSeat, away_seconds: float) -> datetime | None:
     """When the absent players' AI starts playing for an away person of ``table``, or
     ``None`` (never at a table without timers: it waits for its people)."""

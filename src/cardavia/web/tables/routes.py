@@ -56,7 +56,7 @@ from cardavia.web.schemas import (
 from cardavia.web.security import CROSS_SITE, client_address, sent_by_another_site
 from cardavia.web.tables.frames import Moment
 from cardavia.web.tables.hub import Bucket, TooManyWatchersError, Watcher
-from cardavia.web.tables.model import TableError, TableSettings
+from cardavia.web.tables.model import TableError, TableSettings, presence_matters
 from cardavia.web.tables.schemas import (
     COMMANDS,
     Act,
@@ -172,9 +172,10 @@ async def read_table(
     (the last frame's) and ``wait``, the answer waits until the frame is new (the
     fallback for a browser that cannot keep a WebSocket open); each call also tells
     the table the person is here."""
-    _, seat = tables.seat_of(table_id, cookies.seat_token(connection))
-    await tables.arrive(table_id, seat)
-    moment = tables.read(table_id)
+    known, seat = tables.seat_of(table_id, cookies.seat_token(connection))
+    await tables.arrive(table_id, seat, known.table)
+    # Read again after a lease was held (it may have brought an away person back).
+    moment = tables.read(table_id) if presence_matters(known.table) else known
     if not mark or not wait:
         return hub.frame_of(moment, seat, since, deal)
     watcher = Watcher(table_id, seat, moment.table.seats[seat].token_hash or "", since, deal)
@@ -361,7 +362,7 @@ async def live(websocket: WebSocket, table_id: str, tables: TablesDep, hub: HubD
 
     pushing = asyncio.create_task(hub.push(watcher, send))
     try:
-        await tables.arrive(table_id, seat)
+        await tables.arrive(table_id, seat, moment.table)
         await _read_commands(websocket, tables, table_id, seat, send, flush, pushing)
     except WebSocketDisconnect:
         pass
@@ -376,7 +377,7 @@ async def live(websocket: WebSocket, table_id: str, tables: TablesDep, hub: HubD
             # frames until it reconnects: say so (a send racing our own close is not news).
             if websocket.application_state != WebSocketState.DISCONNECTED:
                 log.exception("sending table %s's frames to seat %d failed", table_id, seat)
-        if hub.unwatch(watcher):
+        if hub.unwatch(watcher) and presence_matters(moment.table):
             with contextlib.suppress(Exception):
                 tables.leave(table_id, seat)
     if watcher.gone is not None:

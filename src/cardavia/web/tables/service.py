@@ -84,6 +84,7 @@ from cardavia.web.tables.model import (
     free_seats,
     people_seats,
     player_names,
+    presence_matters,
     removed_token,
     seat_for_token,
     settings_of,
@@ -431,9 +432,14 @@ class TableService:
 
     # -- presence --------------------------------------------------------------------------
 
-    async def arrive(self, table_id: str, seat: int) -> None:
+    async def arrive(self, table_id: str, seat: int, known: StoredTable | None = None) -> None:
         """``seat``'s person is connected: hold its lease and, if it was away, give the
-        seat back to the person."""
+        seat back to the person. ``known``: the table as the caller read it; when its
+        presence does not matter (:func:`presence_matters`), nothing more is done."""
+        if known is not None and not presence_matters(known):
+            return
+        # The lease first, then a fresh read: a lapse committed before it is seen here,
+        # one after it is refused (the lease was renewed).
         self.tables.touch([(table_id, seat)], self.clock() + timedelta(seconds=LEASE_SECONDS))
         moment = self.read(table_id)
         place = moment.table.seats[seat]
