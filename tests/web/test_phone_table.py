@@ -107,10 +107,17 @@ LAYOUT = """({ least }) => {
       const where = `${round(box)} outside the hand ${round(handBox)}`;
       problems.push(`card ${label(button)} at ${where}, which does not scroll`);
     }
-    // A tap at its centre reaches it (when the hand shows it now).
-    const x = (box.left + box.right) / 2;
-    const y = (box.top + box.bottom) / 2;
-    if (y > handBox.top && y < handBox.bottom && y < height) {
+    // A tap at the middle of what the hand shows of it reaches it. A scrolling hand
+    // clips its cards at its padding edge: a card cut there is tapped where it shows
+    // (its own centre may lie on the hand's border), and one showing less than half a
+    // finger is scrolled to first.
+    const clipTop = handBox.top + hand.clientTop;
+    const clipBottom = Math.min(clipTop + hand.clientHeight, height);
+    const top = Math.max(box.top, clipTop);
+    const bottom = Math.min(box.bottom, clipBottom);
+    if (bottom - top >= __TAP__ / 2) {
+      const x = (box.left + box.right) / 2;
+      const y = (top + bottom) / 2;
       const hit = document.elementFromPoint(x, y)?.closest(".card-button");
       if (hit !== button) {
         problems.push(`a tap on ${label(button)} reaches ${hit ? label(hit) : "no card"}`);
