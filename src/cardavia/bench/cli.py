@@ -211,6 +211,14 @@ def tables(
     database: Database = DatabaseKind.sqlite,
     database_url: DatabaseUrl = None,
     seed: Seed = 1,
+    hold: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds each decision stays on show (CARDAVIA_HOLD_SECONDS); the site's "
+            "own by default. A small one plays about as fast as the people answer.",
+            min=0.01,
+        ),
+    ] = None,
 ) -> None:
     """Tables of two people and AIs, live, across server processes: p99 and CPU per move."""
     from cardavia.bench import tables as subject
@@ -223,6 +231,7 @@ def tables(
             database=database.value,
             database_url=database_url,
             seed=seed,
+            hold=hold,
         )
     )
 

@@ -247,14 +247,18 @@ def run(
     database: str = "postgresql",
     database_url: str | None = None,
     seed: int = 1,
+    hold: float | None = None,
 ) -> dict[str, Any]:
-    """Start the servers, play the tables, check every record; the figures."""
+    """Start the servers, play the tables, check every record; the figures. ``hold``:
+    the servers' ``CARDAVIA_HOLD_SECONDS`` (``None``: their default)."""
     if tables < 1 or servers < 1 or think < 0:
         raise ValueError("tables and servers must be at least 1, think at least 0")
     with ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="cardavia-tables-")))
         url = stack.enter_context(shared_database(database, database_url, folder))
         env = {"DATABASE_URL": url, "CARDAVIA_DATA": str(folder)}
+        if hold is not None:
+            env["CARDAVIA_HOLD_SECONDS"] = str(hold)
         processes = [ServerProcess(env) for _ in range(servers)]
         for process in processes:
             stack.callback(process.close)
@@ -276,6 +280,7 @@ def run(
         "servers": servers,
         "tables": tables,
         "think_s": think,
+        "hold_s": hold,
         "seconds": round(seconds, 1),
         "moves_sent": figures.sent,
         "moves_per_s": round(figures.sent / seconds, 1),
