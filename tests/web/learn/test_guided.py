@@ -76,3 +76,30 @@ def test_the_idea_of_a_decision_is_read_off_the_engine() -> None:
     view, legal = _first_decision("chuopai", 3, "beating")
     assert "pass" not in {str(action) for action in legal}, "a beat is forced"
     assert view.top is not None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_the_guide_says_the_same_wherever_the_unseen_cards_lie(game: str) -> None:
+    """The guide's words (the choice, the idea, every sentence) come from the seat's own
+    view: with every card the person cannot see reshuffled, they are the same."""
+    engine = get_game(game)
+    deck, first = engine.shuffle(random.Random(DEALS[game].seed))
+    state = engine.deal(deck, first)
+    rng = random.Random(5)
+    compared = 0
+    while state.outcome is None and compared < 3:
+        for seat, legal in state.deciders():
+            if seat == PERSON and len(legal) > 1:
+                said = []
+                for world in (state, state.shuffle_unseen(PERSON, random.Random(compared))):
+                    view = world.view(PERSON)
+                    found = verdict.verdict(game, view, list(legal))
+                    said.append(
+                        words(
+                            game, view, legal, found.action, found.reason, identity, english_plural
+                        )
+                    )
+                assert said[0] == said[1]
+                compared += 1
+        state, _events = state.apply(rng.choice(state.legal_actions()))
+    assert compared == 3

@@ -14,6 +14,7 @@ export function createGuide({ data, ui, app, game, state, rerender, announce }) 
   const guide = data.guide;
   let said = null; // the guide's answer for the decision `said.step`
   let asking = null; // the step being asked about
+  let retry = null; // the timer of a question to ask again
   let otherwise = null; // the person's last choice, when it was not the guide's
   let told = null; // the step whose words were last spoken
   let finished = false;
@@ -30,6 +31,8 @@ export function createGuide({ data, ui, app, game, state, rerender, announce }) 
         body: JSON.stringify({ step }),
       });
       if (response.ok && state().step === step) said = { step, ...(await response.json()) };
+      // The coach busy (503): asked again in a moment, as a person would ask again.
+      else if (response.status === 503) retry = setTimeout(() => rerender(), 2000);
     } catch {
       // The guide is silent for this decision; the table goes on as without it.
     }
@@ -67,7 +70,10 @@ export function createGuide({ data, ui, app, game, state, rerender, announce }) 
       line.append(label, " ", ui.text("guide_thinking"));
       box.append(line);
       prompt.prepend(box);
-      if (asking !== now.step) ask(now.step);
+      if (asking !== now.step) {
+        clearTimeout(retry);
+        ask(now.step);
+      }
       return;
     }
     const idea = ui.el("p", "guide-idea");
