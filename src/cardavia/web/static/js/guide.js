@@ -19,7 +19,7 @@ export function createGuide({ data, ui, app, game, state, rerender, announce }) 
   let told = null; // the step whose words were last spoken
   let finished = false;
   const met = new Map(); // each idea, by the step where it was first met (said in full there)
-  let seen = 0; // the log's length when the person last chose: newer lines are news
+  let news = ""; // the last thing the others (or the table) did since the person chose
 
   async function ask(step) {
     asking = step;
@@ -40,14 +40,12 @@ export function createGuide({ data, ui, app, game, state, rerender, announce }) 
     if (said?.step === step && state().your_turn) rerender();
   }
 
-  // The last move the others made since the person's own choice (the log's last line
-  // that is not the person's), or nothing.
-  function lastMove() {
-    const items = Array.from(document.querySelectorAll("#log > .log-item")).slice(seen);
-    const found = items
-      .reverse()
-      .find((item) => !item.classList.contains("log-more") && !item.classList.contains(`seat-${data.me ?? 0}`));
-    return found ? ui.spoken(found).replace(/\s+/g, " ").trim() : "";
+  // What happened since the person's own last choice, as the log said it: the last
+  // line of an event that is not the person's own action (another seat's move, or the
+  // table's: a round won, the person's included).
+  function heard(event, items) {
+    if ("forced" in event) return; // the person's own action (forced or chosen)
+    news = items.map((item) => ui.spoken(item).replace(/\s+/g, " ").trim()).join(" ");
   }
 
   // Called with the prompt drawn for the person's decision (table.js, after the hint).
@@ -62,8 +60,7 @@ export function createGuide({ data, ui, app, game, state, rerender, announce }) 
       box.append(ui.el("p", "guide-otherwise", ui.text("guide_otherwise", { sentence: otherwise.text })));
       if (otherwise.would) box.append(ui.el("p", "guide-would", ui.text("guide_would", { sentence: otherwise.would })));
     } else {
-      const move = lastMove();
-      if (move) box.append(ui.el("p", "guide-last", ui.text("guide_last", { line: move })));
+      if (news) box.append(ui.el("p", "guide-last", ui.text("guide_last", { line: news })));
     }
     if (said?.step !== now.step) {
       const line = ui.el("p", "guide-idea");
@@ -102,7 +99,7 @@ export function createGuide({ data, ui, app, game, state, rerender, announce }) 
 
   // The person's choice, as it is sent: followed, or otherwise (then explained next).
   function chose(action) {
-    seen = document.querySelectorAll("#log > .log-item").length;
+    news = "";
     if (!said || said.step !== state().step) {
       otherwise = null;
       return;
@@ -140,5 +137,5 @@ export function createGuide({ data, ui, app, game, state, rerender, announce }) 
     body.prepend(end);
   }
 
-  return { show, chose, ended };
+  return { show, chose, heard, ended };
 }

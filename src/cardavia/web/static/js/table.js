@@ -123,6 +123,7 @@ function logEvent(event, fresh, { scroll = true } = {}) {
   });
   if (event.forced && event.seat === me) items[0].classList.add("forced");
   log.append(...items);
+  if (fresh) guide?.heard(event, items);
   // Reading the height lays the page out: a whole log redrawn scrolls once, at its end.
   if (scroll) scrollLog();
   // Say what the others did (and what was played for the person); the person's own
