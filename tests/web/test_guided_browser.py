@@ -2,7 +2,7 @@
 the guide points at, in English on a desktop and in Italian on a phone; the guide names
 the ideas the deal was chosen for, in order, and the person wins; the end keeps the
 deal as the browser's progress. A choice other than the guide's is sent as any other
-and then explained."""
+and then explained. A deal not won offers the guided deal in its ending."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 from browser import serve
-from deal_driver import Decision, play_deal
+from deal_driver import Decision, finish_table_by_request, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page
+from tables import api_state, new_page, start_table
 
 from cardavia.i18n import catalogs
 from cardavia.web.app import create_app
@@ -107,4 +107,21 @@ def test_a_choice_other_than_the_guides_is_sent_and_explained(browser: Browser, 
             )
             break
     assert chosen
+    page.context.close()
+
+
+@pytest.mark.slow
+def test_a_deal_not_won_offers_the_guided_deal_in_its_ending(browser: Browser, site: str) -> None:
+    page = new_page(browser)
+    start_table(page, site, "chuopai", 3, "nl", ai="basic")
+    table = page.url.rsplit("/", 1)[1]
+    # The person always plays the first play offered: deal 3 is then lost to basic AIs.
+    deal = finish_table_by_request(page, site, table, lambda options: sorted(options)[0])
+    assert 0 not in deal["result"]["winners"], "this deal is lost"
+    page.wait_for_selector("#ending:not([hidden])")
+    offer = page.locator("#ending .guide-offer a")
+    assert offer.get_attribute("href") == "/learn/chuopai/guided"
+    assert offer.inner_text() == "Nieuw in Chuo Pai? Leer het in vijf minuten"
+    offer.click()
+    page.wait_for_selector("#start-guided")
     page.context.close()
