@@ -93,6 +93,7 @@ def test_a_choice_other_than_the_guides_is_sent_and_explained(browser: Browser, 
             chosen = next(action for action in decision.legal if action != pointed)
             decision.choose(chosen)
         elif decision.number == 2:
+            _pointed(decision)  # the guide has answered for this decision
             said = page.locator("#guide-says .guide-otherwise").inner_text()
             assert said.startswith("You chose otherwise.")
             assert len(said) > len("You chose otherwise. "), "what the choice did, in words"
