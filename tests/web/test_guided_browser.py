@@ -61,7 +61,8 @@ def test_each_guided_deal_is_completed_by_clicking_what_the_guide_points_at(
     for game, chosen in DEALS.items():
         _start(page, site, game, lang)
         titles: list[str] = []
-        for _decision in play_deal(page, site, _pointed):
+        for decision in play_deal(page, site, _pointed):
+            assert decision.action  # the guide has pointed (and its mark is checked)
             title = page.locator("#guide-says .guide-title").inner_text()
             if title not in titles:
                 titles.append(title)
