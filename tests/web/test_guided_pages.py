@@ -62,6 +62,9 @@ def test_the_guided_page_offers_the_deal_and_deals_it_with_the_guide(client: Tes
     page = client.get("/learn/sisepai/guided")
     assert page.status_code == 200
     assert 'action="/learn/sisepai/guided"' in page.text and "Start the guided deal" in page.text
+    # The ideas the deal was chosen for, in order, each leading to its lesson.
+    links = re.findall(r'<li><a href="/learn/sisepai/(\w+)">', page.text)
+    assert tuple(links) == DEALS["sisepai"].ideas
     assert client.get("/learn/nosuchgame/guided").status_code == 404
     table = _table(client, "sisepai")
     data = _data(client.get(f"/tables/{table}").text)

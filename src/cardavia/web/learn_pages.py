@@ -69,9 +69,12 @@ def guided_page(game: str, request: Request, deals: DealsDep) -> Response:
     _ = gettext_for(request)
     if game not in guided.DEALS:
         raise HTTPException(404)
+    met = (catalog.lesson(game, idea) for idea in guided.DEALS[game].ideas)
     context = {
         "game": games.WEB_GAMES[game].info(_),
         "done": guided.key(game) in _done(request, deals),
+        # The ideas the deal meets when the guide is followed, as the lessons name them.
+        "ideas": [{"slug": found.slug, "title": _(found.title)} for found in met if found],
     }
     return render_page(request, "learn_guided.html", context)
 
