@@ -2,7 +2,8 @@
 the guide points at, in English on a desktop and in Italian on a phone; the guide names
 the ideas the deal was chosen for, in order, and the person wins; the end keeps the
 deal as the browser's progress. A choice other than the guide's is sent as any other
-and then explained. A deal not won offers the guided deal in its ending."""
+and then explained. A deal not won offers the guided deal in its ending; a keyboard
+starts at what the guide points at."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from browser import serve
 from deal_driver import Decision, finish_table_by_request, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page, start_table
+from tables import api_state, new_page, start_table, wait_idle
 
 from cardavia.i18n import catalogs
 from cardavia.web.app import create_app
@@ -126,4 +127,16 @@ def test_a_deal_not_won_offers_the_guided_deal_in_its_ending(browser: Browser, s
     assert offer.inner_text() == "Nieuw in Chuo Pai? Leer het in vijf minuten"
     offer.click()
     page.wait_for_selector("#start-guided")
+    page.context.close()
+
+
+def test_a_keyboard_starts_at_what_the_guide_points_at(browser: Browser, site: str) -> None:
+    page = new_page(browser)
+    _start(page, site, "sisepai", "en")
+    page.wait_for_selector("#guide-point")
+    page.wait_for_function("() => document.activeElement?.classList.contains('guided')")
+    step = page.evaluate("() => document.getElementById('table-app').dataset.step")
+    page.keyboard.press("Enter")
+    wait_idle(page, after_step=int(step))
+    page.wait_for_selector("#guide-point")
     page.context.close()

@@ -10,7 +10,7 @@
 // Loaded by table.js only at a guided deal's table (`data.guide`); it changes nothing
 // of the table's own drawing but the guide's box and the `.guided` marks.
 
-export function createGuide({ data, ui, app, game, state, rerender, announce }) {
+export function createGuide({ data, ui, app, game, state, rerender, announce, atTable }) {
   const guide = data.guide;
   let said = null; // the guide's answer for the decision `said.step`
   let asking = null; // the step being asked about
@@ -94,6 +94,8 @@ export function createGuide({ data, ui, app, game, state, rerender, announce }) 
     if (told !== now.step) {
       told = now.step;
       announce(ui.spoken(box));
+      // A keyboard at the table starts at what the guide points at.
+      if (atTable() && app.contains(document.activeElement)) marked.find((node) => !node.disabled)?.focus();
     }
   }
 

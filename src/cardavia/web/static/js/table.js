@@ -68,7 +68,16 @@ let state = data.state;
 let model = state ? structuredClone(state.view) : null;
 if (data.guide) {
   const { createGuide } = await import("/static/js/guide.js");
-  guide = createGuide({ data, ui, app, game, state: () => state, rerender: () => render(), announce });
+  guide = createGuide({
+    data,
+    ui,
+    app,
+    game,
+    announce,
+    state: () => state,
+    rerender: () => render(),
+    atTable: () => keyboardAtTable,
+  });
 }
 let busy = false;
 let skipping = false;
