@@ -34,6 +34,8 @@ SITE_PAGES = [
     "/learn/chuopai",
     "/learn/sisepai/cards",
     "/learn/chuopai/cards",
+    "/learn/sisepai/guided",
+    "/learn/chuopai/guided",
     "/practice",
     "/practice/sisepai",
     "/practice/chuopai",

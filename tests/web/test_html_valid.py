@@ -89,6 +89,11 @@ def _pages(site: TestClient) -> dict[str, str]:
     ended = start(site, "chuopai", seed=5)
     finish(site, ended)
     pages["table-end"] = f"/tables/{table_of(site, ended)}"
+    # The guided first deal (issue 25): its page, and its table with the guide's data.
+    pages["guided-chuopai"] = "/learn/chuopai/guided"
+    guided = site.post("/learn/sisepai/guided", follow_redirects=False)
+    assert guided.status_code == 303, guided.text
+    pages["guided-table"] = guided.headers["location"]
     pages["replay"] = f"/replay/{ended}"
     site.post(f"/deals/{ended}/share")
     shared = re.search(r"/shared/[A-Za-z0-9_-]+", site.get("/deals").text)

@@ -33,7 +33,9 @@ def test_the_learn_page_lists_every_lesson_of_both_games(client: TestClient) -> 
 def test_the_header_and_each_game_page_lead_to_the_lessons(client: TestClient) -> None:
     assert 'href="/learn"' in client.get("/").text
     page = client.get("/games/chuopai").text
-    assert 'href="/learn/chuopai">New to Chuo Pai? Learn it in five minutes<' in page
+    # A browser that has not played the guided first deal is offered it (its page
+    # leads to the lessons too): test_guided_pages.py.
+    assert 'href="/learn/chuopai/guided">New to Chuo Pai? Learn it in five minutes<' in page
 
 
 def test_a_lesson_shows_its_steps_cards_and_the_exercise_choices(client: TestClient) -> None:

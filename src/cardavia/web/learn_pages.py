@@ -16,12 +16,13 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from cardavia.web import browsers, games
-from cardavia.web.dependencies import DealsDep, SettingsDep
-from cardavia.web.learn import catalog, present
+from cardavia.web import browsers, cookies, games
+from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep, TablesDep
+from cardavia.web.learn import catalog, guided, present
 from cardavia.web.learn.judge import UnknownChoiceError, judge
 from cardavia.web.learn.model import Lesson
 from cardavia.web.rendering import gettext_for, ngettext_for, render_page
+from cardavia.web.security import client_address
 
 router = APIRouter(include_in_schema=False)
 
@@ -37,7 +38,11 @@ def learn(request: Request, deals: DealsDep) -> Response:
     _ = gettext_for(request)
     done = _done(request, deals)
     paths = [
-        {"game": games.WEB_GAMES[game].info(_), "lessons": present.path(game, done, _)}
+        {
+            "game": games.WEB_GAMES[game].info(_),
+            "lessons": present.path(game, done, _),
+            "guided": guided.key(game) in done,
+        }
         for game in catalog.PATHS
     ]
     return render_page(request, "learn.html", {"paths": paths})
@@ -49,11 +54,60 @@ def learn_game(game: str, request: Request, deals: DealsDep) -> Response:
     _ = gettext_for(request)
     if game not in catalog.PATHS:
         raise HTTPException(404)
+    done = _done(request, deals)
     context = {
         "game": games.WEB_GAMES[game].info(_),
-        "lessons": present.path(game, _done(request, deals), _),
+        "lessons": present.path(game, done, _),
+        "guided": guided.key(game) in done,
     }
     return render_page(request, "learn_game.html", context)
+
+
+@router.get("/learn/{game}/guided", response_class=HTMLResponse)
+def guided_page(game: str, request: Request, deals: DealsDep) -> Response:
+    """The guided first deal of ``game``: what it is, and the button that deals it."""
+    _ = gettext_for(request)
+    if game not in guided.DEALS:
+        raise HTTPException(404)
+    met = (catalog.lesson(game, idea) for idea in guided.DEALS[game].ideas)
+    context = {
+        "game": games.WEB_GAMES[game].info(_),
+        "done": guided.key(game) in _done(request, deals),
+        # The ideas the deal meets when the guide is followed, as the lessons name them.
+        "ideas": [{"slug": found.slug, "title": _(found.title)} for found in met if found],
+    }
+    return render_page(request, "learn_guided.html", context)
+
+
+@router.post("/learn/{game}/guided")
+async def start_guided(
+    game: str,
+    request: Request,
+    tables: TablesDep,
+    settings: SettingsDep,
+    new_games: NewGamesDep,
+) -> Response:
+    """Deal ``game``'s guided deal at a table of one against easy AIs, with the guide
+    (a table setting), and go to it. It counts against the new-deal allowance, as any
+    deal does."""
+    found = guided.DEALS.get(game)
+    if found is None:
+        raise HTTPException(404)
+    client = client_address(request)
+    new_games.check(client)
+    browser = browsers.browser_id(request) or browsers.new_browser_id()
+    moment, token = await tables.deal_alone(
+        game,
+        guided.LEVEL,
+        found.seed,
+        browsers.hash_browser(browser),
+        client,
+        chosen=False,
+        guided=True,
+    )
+    return cookies.to_a_table_of_one(
+        moment.table.id, moment.live, token, browser, settings.secure_cookies
+    )
 
 
 @router.get("/learn/{game}/{slug}", response_class=HTMLResponse)

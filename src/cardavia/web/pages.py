@@ -24,6 +24,7 @@ from cardavia.web.assets import static_url
 from cardavia.web.deals import AI_LEVELS, FIRST_LEVEL, SEED_LIMIT, DealService, LiveDeal
 from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep, TablesDep
 from cardavia.web.game_state import opening_json, state_json
+from cardavia.web.learn import guided
 from cardavia.web.rendering import gettext_for, language, render_page
 from cardavia.web.security import client_address
 from cardavia.web.tables import forms as friends
@@ -113,8 +114,20 @@ def running_deals(
 def index(request: Request, service: DealsDep, tables: TablesDep) -> Response:
     """The museum's entrance: every card tradition."""
     traditions = catalog.traditions(gettext_for(request))
-    context = {"traditions": traditions, "running": running_deals(request, service, tables)}
+    context = {
+        "traditions": traditions,
+        "running": running_deals(request, service, tables),
+        "guide_todo": guided_todo(request, service),
+    }
     return render_page(request, "index.html", context)
+
+
+def guided_todo(request: Request, service: DealService) -> set[str]:
+    """The games whose guided first deal this browser has not played to its end: the
+    index and the game page offer it ("New to Sì Sè Pái? Learn it in five minutes")."""
+    found = browsers.browser_hash(request)
+    done = set() if found is None else service.store.lessons_done(found)
+    return {game for game in guided.DEALS if guided.key(game) not in done}
 
 
 @router.get("/traditions/{slug}", response_class=HTMLResponse)
@@ -134,6 +147,7 @@ def game_page(
     _ = gettext_for(request)
     context = _game_context(_game_info(game, _), tab, _) | {"level": remembered_level(request)}
     context["running"] = running_deals(request, service, tables).get(game)
+    context["guide_todo"] = game in guided_todo(request, service)
     return render_page(request, "game.html", context)
 
 
@@ -246,6 +260,7 @@ def _game_context(info: catalog.GameInfo, tab: str, _: text.Gettext) -> dict[str
         "running": None,
         "friends": friends.friends_context(info.name, _),
         "friends_form": None,
+        "guide_todo": False,
     }
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from cardavia.cards.dominoes import Domino
 from cardavia.cards.four_colour import Card
 from cardavia.web.games import WEB_GAMES
-from cardavia.web.learn import catalog
+from cardavia.web.learn import catalog, guided
 from cardavia.web.learn.judge import Answer, choices, position_state
 from cardavia.web.learn.model import Lesson, Offer
 from cardavia.web.learn.positions import PERSON
@@ -74,13 +74,15 @@ def path(game: str, done: set[str], _: Gettext) -> list[dict[str, Any]]:
 
 def progress(done: set[str], _: Gettext) -> list[dict[str, Any]]:
     """Per game: its title, how many of its lessons this browser finished, how many
-    there are (the line *Your deals* shows)."""
+    there are, and whether it played the guided first deal to its end (the line *Your
+    deals* shows)."""
     return [
         {
             "game": game,
             "title": WEB_GAMES[game].info(_).title,
             "done": sum(catalog.key(game, lesson) in done for lesson in lessons),
             "count": len(lessons),
+            "guided": guided.key(game) in done,
         }
         for game, lessons in catalog.PATHS.items()
     ]

@@ -86,19 +86,23 @@ class TableSettings:
     """False: no decision is held on show for :data:`HOLD_SECONDS` (issue 28, hole 5):
     the table's moves are committed as fast as the AIs make them, and the person's
     browser plays them back at the person's own pace (a deal against the AIs)."""
+    guided: bool = False
+    """True: a guided first deal (issue 25, ``/learn/<game>/guided``): the table's page
+    shows the guide, and the guide's API answers (``web.learn.guided``)."""
 
     CLAIM_RANGE = (5, 120)
     TURN_RANGE = (10, 600)
 
     @classmethod
-    def alone(cls, level: str) -> TableSettings:
+    def alone(cls, level: str, guided: bool = False) -> TableSettings:
         """The settings of a table of one person against AIs of ``level`` (the *Start
         game* form): nobody else can ever sit there, so nobody is kept waiting and
         nobody watches. No clock (the table waits for its person for ever, as a deal
         against the AIs always did), no hold on show (the browser plays the AIs' moves
         back at the person's pace). ``absent`` is the AIs' level: who plays the
-        person's opponents in their AI run (``meta.absent``)."""
-        return cls(absent=level, timers=False, hold=False)
+        person's opponents in their AI run (``meta.absent``). ``guided``: a guided
+        first deal's table."""
+        return cls(absent=level, timers=False, hold=False, guided=guided)
 
     def to_json(self) -> dict[str, Any]:
         """As the table's row stores it."""
@@ -108,7 +112,7 @@ class TableSettings:
             "absent": self.absent,
             "timers": self.timers,
             "hold": self.hold,
-        }
+        } | ({"guided": True} if self.guided else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
@@ -120,6 +124,7 @@ class TableSettings:
             str(data["absent"]),
             bool(data.get("timers", True)),
             bool(data.get("hold", True)),
+            bool(data.get("guided", False)),
         )
 
     def checked(self) -> TableSettings:
@@ -217,7 +222,8 @@ def solo_level(table: StoredTable) -> str | None:
     ``None``. Its deals are stored under that level (``games.ai``), so that *Your
     deals* and the record at a glance count them as deals against the AIs always were;
     a table of people's are stored as ``table``."""
-    if settings_of(table) != TableSettings.alone(settings_of(table).absent):
+    settings = settings_of(table)
+    if settings != TableSettings.alone(settings.absent, settings.guided):
         return None
     people = [place for place in table.seats if place.kind == PERSON]
     levels = {place.level for place in table.seats if place.kind == AI}

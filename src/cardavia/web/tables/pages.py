@@ -20,6 +20,7 @@ from cardavia.web import browsers, catalog, cookies, games, text
 from cardavia.web.assets import static_url
 from cardavia.web.dependencies import HubDep, SettingsDep, TablesDep
 from cardavia.web.game_state import opening_json
+from cardavia.web.learn import guided
 from cardavia.web.rendering import gettext_for, render_page
 from cardavia.web.tables.forms import INVITE_COOKIE, name_problem, read_form
 from cardavia.web.tables.frames import Moment
@@ -134,6 +135,17 @@ def table_page(
             ),
         },
     }
+    if settings_of(table).guided:
+        # A guided first deal (issue 25): the guide's words and where it asks (guide.js).
+        data["guide"] = guide_data(table.id, table.game, _)
+        words = games.table_messages(table.game, _) | table_messages(_) | guide_messages(_)
+        data["messages"] = words
+    elif alone and guided.key(table.game) not in _learnt(request, tables):
+        # Someone who has not played the guided deal is offered it after a deal not won.
+        data["guide_offer"] = {
+            "url": f"/learn/{table.game}/guided",
+            "text": _("New to %(game)s? Learn it in five minutes") % {"game": info.title},
+        }
     context = {
         "game": info,
         "tradition": catalog.tradition(info.tradition, _),
@@ -146,6 +158,40 @@ def table_page(
         # *Continue your deal* on the index and the game page leads back here.
         cookies.remember_running(response, moment.live, settings.secure_cookies)
     return response
+
+
+def _learnt(request: Request, tables: TableService) -> set[str]:
+    """The lessons and guided deals this browser has finished."""
+    found = browsers.browser_hash(request)
+    return set() if found is None else tables.tables.games.lessons_done(found)
+
+
+def guide_data(table_id: str, game: str, _: text.Gettext) -> dict[str, str]:
+    """Where a guided deal's guide asks what to say, and where it leads at the end."""
+    return {
+        "url": f"/api/tables/{table_id}/guide",
+        "done": f"/api/tables/{table_id}/guide/done",
+        "lessons": f"/learn/{game}",
+        "play": f"/games/{game}",
+    }
+
+
+def guide_messages(_: text.Gettext) -> dict[str, str]:
+    """The guide's words (guide.js); the coach's sentences come with each answer."""
+    return {
+        "guide_label": _("Guide:"),
+        "guide_thinking": _("looking at your cards…"),
+        "guide_point": _("Marked: {sentence}"),
+        "guide_last": _("Just now: {line}"),
+        "guide_otherwise": _("You chose otherwise. {sentence}"),
+        "guide_would": _("The guide's choice: {sentence}"),
+        "guide_end": _(
+            "You have played your first deal to its end. The lessons explain each idea "
+            "you met, and the next deal is yours alone."
+        ),
+        "guide_lessons": _("The lessons"),
+        "guide_play": _("Play a deal"),
+    }
 
 
 def _opening(moment: Moment, seat: int) -> dict[str, Any] | None:

@@ -28,6 +28,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -43,6 +44,7 @@ from cardavia.web.dependencies import (
 )
 from cardavia.web.errors import ANSWERED, api_error, describe_validation
 from cardavia.web.games import WEB_GAMES
+from cardavia.web.learn import guided
 from cardavia.web.rendering import gettext_for, ngettext_for
 from cardavia.web.reviews import worded
 from cardavia.web.schemas import (
@@ -234,6 +236,38 @@ async def hint_at_table(
     web = WEB_GAMES[moment.table.game]
     sentence = web.hint_sentence(action, facts, gettext_for(request), ngettext_for(request))
     return {"action": action, "reason": facts, "text": sentence, "hints": counted}
+
+
+@router.post("/{table_id}/guide", include_in_schema=False)
+async def guide_at_table(
+    table_id: str, body: HintRequest, request: Request, tables: TablesDep
+) -> dict[str, Any]:
+    """A guided deal's guide at this seat's own decision (`step`: the frame's
+    `deal.key`): the coach's choice and its sentence (the hint's verdict, not counted
+    as a hint), the idea the decision meets, and the coach's sentence for each other
+    choice. Only a guided deal's table answers (409 elsewhere); it is that page's, so
+    it is left out of the API's documentation."""
+    moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    view, legal, action, reason = await tables.guide(
+        table_id, seat, body.step, client_address(request)
+    )
+    _, ngettext = gettext_for(request), ngettext_for(request)
+    game = moment.table.game
+    said: dict[str, Any] = await run_in_threadpool(
+        guided.words, game, view, legal, action, reason, _, ngettext
+    )
+    return said
+
+
+@router.post("/{table_id}/guide/done", include_in_schema=False)
+def guided_deal_done(table_id: str, request: Request, tables: TablesDep) -> dict[str, Any]:
+    """The guided deal of this table was played to its end: kept as the progress of
+    the seat's browser (shown on /learn and in *Your deals*). 409 before the end."""
+    _moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    game, browser = tables.guided_done(table_id, seat)
+    if browser is not None:
+        tables.tables.games.lesson_done(browser, guided.key(game))
+    return {"done": guided.key(game)}
 
 
 @router.get(

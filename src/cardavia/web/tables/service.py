@@ -268,6 +268,7 @@ class TableService:
         browser_hash: str | None = None,
         client: str | None = None,
         chosen: bool | None = None,
+        guided: bool = False,
     ) -> tuple[Moment, str]:
         """A deal against the AIs, as a table (issue 24, one table for every deal): the
         person (nameless: they are *you*) at seat 0, AIs of ``level`` in every other
@@ -276,7 +277,7 @@ class TableService:
         opens it (its hash is of a token nobody holds). Returns the table as dealt
         (the AIs' moves before the person's first decision made, or going on in the
         background when offloaded, in ``client``'s share of the workers) and the
-        person's seat token."""
+        person's seat token. ``guided``: a guided first deal's table (issue 25)."""
         engine = get_game(game)
         if level not in LEVELS:
             raise BadTableInputError(f"the AIs' level is one of {', '.join(LEVELS)}")
@@ -286,7 +287,7 @@ class TableService:
         person = TableSeat(PERSON, token_hash=hash_token(token), browser_hash=browser_hash)
         places = (person, *(TableSeat(AI, level=level) for _ in range(engine.players - 1)))
         unheld = secrets.token_urlsafe(24)
-        table = self._insert_new(game, unheld, TableSettings.alone(level), places)
+        table = self._insert_new(game, unheld, TableSettings.alone(level, guided), places)
         if client is not None:
             self.set_going_by(table.id, client)
         number = self.seeds() if seed is None else seed
@@ -895,6 +896,17 @@ class TableService:
         The decision is counted as it is asked (once, however often: a claim window is one
         decision, ``key``), with the seat's person (``deal_people``), so that the count is
         final by the time the deal can end; ``None`` when nothing is kept for the seat."""
+        moment, legal = self._deciding(table_id, seat, key)
+        live = moment.live
+        assert live is not None
+        counted = self.tables.games.add_seat_hint(live.stored.id, seat, key)
+        view = live.deal.state.view(seat)
+        action, reason = await self.thinker.hint(moment.table.game, view, legal, client)
+        return str(action), reason, counted
+
+    def _deciding(self, table_id: str, seat: int, key: int) -> tuple[Moment, list[Any]]:
+        """The table while ``seat`` decides ``key``, and the seat's choices there;
+        :class:`ConflictError` when it does not."""
         moment = self.read(table_id)
         live = moment.live
         if live is None or live.over:
@@ -908,9 +920,34 @@ class TableService:
         # In a claim window a seat may answer before the engine asks it: its choices are
         # the ones the engine will offer it (the frame's options), from its own view.
         legal = next(list(found) for decider, found in state.deciders() if decider == seat)
-        counted = self.tables.games.add_seat_hint(live.stored.id, seat, key)
-        action, reason = await self.thinker.hint(moment.table.game, state.view(seat), legal, client)
-        return str(action), reason, counted
+        return moment, legal
+
+    async def guide(
+        self, table_id: str, seat: int, key: int, client: str = "local"
+    ) -> tuple[Any, list[Any], Any, Any]:
+        """At a guided deal's table (issue 25): ``seat``'s view at its decision ``key``,
+        its choices, and the coach's recommendation with its reason's facts (the hint's
+        verdict, :meth:`hint`'s, not counted as a hint: pointing is the guide's job).
+        :class:`TableError` at a table that is not guided."""
+        if not settings_of(self.read(table_id).table).guided:
+            raise TableError("this table has no guide: only a guided deal's has")
+        moment, legal = self._deciding(table_id, seat, key)
+        live = moment.live
+        assert live is not None
+        view = live.deal.state.view(seat)
+        action, reason = await self.thinker.hint(moment.table.game, view, legal, client)
+        return view, legal, action, reason
+
+    def guided_done(self, table_id: str, seat: int) -> tuple[str, str | None]:
+        """The game of a guided deal's table whose deal ``seat`` has played to its end,
+        and the browser (hash) of the seat's person, whose progress it is;
+        :class:`TableError` before the end or at a table that is not guided."""
+        moment = self.read(table_id)
+        if not settings_of(moment.table).guided:
+            raise TableError("this table has no guide: only a guided deal's has")
+        if moment.live is None or not moment.live.over:
+            raise TableError("the guided deal is not over yet")
+        return moment.table.game, moment.table.seats[seat].browser_hash
 
     async def close(self) -> None:
         """Stop the background AI moves (the server is stopping: ``due_at`` brings the

@@ -48,10 +48,15 @@ function scrollLog() {
 }
 
 const app = $("table-app");
+// A guided first deal's guide (guide.js), at its table only; made once the board is.
+let guide = null;
 const { ui, game, fitAll, settle } = await createBoard(app, data, {
   // The person's choice: sent at once, or after the misclick guard's moment.
   send: (action) => choose(action),
-  afterPrompt: () => showHint(),
+  afterPrompt: () => {
+    showHint();
+    guide?.show($("prompt"));
+  },
   atTable: () => keyboardAtTable,
   focusFirst: () => focusFirstChoice(),
   resized: () => scrollLog(),
@@ -61,6 +66,19 @@ const { ui, game, fitAll, settle } = await createBoard(app, data, {
 });
 let state = data.state;
 let model = state ? structuredClone(state.view) : null;
+if (data.guide) {
+  const { createGuide } = await import("/static/js/guide.js");
+  guide = createGuide({
+    data,
+    ui,
+    app,
+    game,
+    announce,
+    state: () => state,
+    rerender: () => render(),
+    atTable: () => keyboardAtTable,
+  });
+}
 let busy = false;
 let skipping = false;
 
@@ -114,6 +132,7 @@ function logEvent(event, fresh, { scroll = true } = {}) {
   });
   if (event.forced && event.seat === me) items[0].classList.add("forced");
   log.append(...items);
+  if (fresh) guide?.heard(event, items);
   // Reading the height lays the page out: a whole log redrawn scrolls once, at its end.
   if (scroll) scrollLog();
   // Say what the others did (and what was played for the person); the person's own
@@ -195,6 +214,8 @@ function showEnding() {
     return;
   }
   $("ending-body").replaceChildren(game.ending(state, ui));
+  if (guide) guide.ended($("ending-body"));
+  else if (data.guide_offer && !wonBy(state.result, me)) $("ending-body").prepend(guideOffer());
   $("ending-title").replaceChildren(game.endingTitle(state, ui));
   const numberNote = people && !data.alone ? "deal_number_table" : "deal_number";
   $("deal-number-note").textContent = state.seed === null ? "" : ui.text(numberNote, { seed: state.seed });
@@ -211,6 +232,20 @@ function showEnding() {
   const first = people ? $("again").querySelector("button") : $("new-deal");
   if (keyboardAtTable && !busy) first?.focus({ preventScroll: true });
 }
+// Whether `seat` won the deal (Chuo Pai may have several winners; Sì Sè Pái one or none).
+function wonBy(result, seat) {
+  return result?.winners ? result.winners.includes(seat) : result?.winner === seat;
+}
+
+// A deal not won, by someone who has not played the guided deal: it is offered.
+function guideOffer() {
+  const line = ui.el("p", "guide-offer");
+  const link = ui.el("a", "", data.guide_offer.text);
+  link.href = data.guide_offer.url;
+  line.append(link);
+  return line;
+}
+
 $("ending-hide").addEventListener("click", () => {
   $("ending").hidden = true;
   render();
@@ -264,6 +299,7 @@ function showPrompt() {
   if (state.your_turn) {
     game.prompt(prompt, state, ui);
     showHint();
+    guide?.show(prompt);
   }
 }
 
@@ -529,6 +565,7 @@ function reviewList(found) {
 
 async function send(action) {
   if (busy) return;
+  guide?.chose(action);
   if (people) {
     // The answer comes back as the seat's next frame, over the socket (see receive).
     busy = true;
