@@ -138,6 +138,7 @@ OWN_OPTIONS = {
     ("bench", "lighthouse"): {"--seed", "--runs", "--reports", "--server-src", "--page", "--mode"},
     ("bench", "tables"): {
         "--tables", "--think", "--servers", "--database", "--database-url", "--seed",
+        "--hold",
     },
     ("bench", "env"): {"--seconds", "--seed"},
     ("arena", "play"): {
