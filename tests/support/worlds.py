@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.registry import get_game
+from cardavia.records import Deal
 
 TRIES = 60
 """Attempts at an indistinguishable world before giving up on this step."""
@@ -30,6 +31,18 @@ class Step:
     action: Any
     events: tuple[Any, ...]
     forced: bool
+
+
+def random_decisions(game: str, seed: int) -> tuple[tuple[Any, ...], int, list[tuple[int, str]]]:
+    """Deal number ``seed``'s deck and first seat, and a whole deal's decisions (engine
+    order) with every seat choosing at random: the real deal a proof builds worlds of."""
+    engine = get_game(game)
+    deck, first = engine.shuffle(random.Random(seed))
+    deal = Deal(engine, deck, first)
+    rng = random.Random(f"choices {seed}")
+    while not deal.over:
+        deal.act(rng.choice(deal.state.legal_actions()))
+    return tuple(deck), first, list(deal.decisions)
 
 
 def full_history(game: Any, deck: tuple[Any, ...], first: int, decisions: Any) -> list[Step]:

@@ -28,10 +28,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from worlds import indistinguishable
+from worlds import indistinguishable, random_decisions
 
-from cardavia.games.registry import get_game
-from cardavia.records import Deal
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
 from cardavia.web.settings import Settings
@@ -87,19 +85,13 @@ def random_deal(game: str, seed: int) -> tuple[tuple[Any, ...], int, list[tuple[
     """A deal's deck, first seat and random decisions (engine order): a Sì Sè Pái deal's
     all; a Chuo Pai deal's first rounds, cut where seat 0 is next to decide (every play
     is public, so a world that agrees with a whole deal is rare)."""
-    engine = get_game(game)
-    deck, first = engine.shuffle(random.Random(seed))
-    deal = Deal(engine, deck, first)
-    rng = random.Random(f"choices {seed}")
-    while not deal.over:
-        deal.act(rng.choice(deal.state.legal_actions()))
-    decisions = list(deal.decisions)
+    deck, first, decisions = random_decisions(game, seed)
     if game == "chuopai":
         cut = len(decisions) // 3
         while decisions[cut][0] != 0:
             cut += 1
         decisions = decisions[:cut]
-    return tuple(deck), first, decisions
+    return deck, first, decisions
 
 
 def blank(text: str, *ids: str) -> str:

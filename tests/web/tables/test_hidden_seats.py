@@ -25,10 +25,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from worlds import indistinguishable
+from worlds import indistinguishable, random_decisions
 
 from cardavia.games.registry import get_game
-from cardavia.records import Deal
 from cardavia.store import sqlite_url
 from cardavia.web.tables.frames import waiting_on
 from cardavia.web.tables.hub import Hub, Watcher
@@ -46,16 +45,10 @@ def decisions_of(game: str, seed: int) -> tuple[tuple[Any, ...], int, list[tuple
     """A deal's deck, first seat and random decisions (engine order): all of a Sì Sè
     Pái deal's; a Chuo Pai deal's first rounds (every play is public, so a world that
     agrees with a whole deal is rare; the first rounds hide most of the cards)."""
-    engine = get_game(game)
-    deck, first = engine.shuffle(random.Random(seed))
-    deal = Deal(engine, deck, first)
-    rng = random.Random(f"choices {seed}")
-    while not deal.over:
-        deal.act(rng.choice(deal.state.legal_actions()))
-    decisions = list(deal.decisions)
+    deck, first, decisions = random_decisions(game, seed)
     if game == "chuopai":
         decisions = decisions[: len(decisions) // 4]
-    return tuple(deck), first, decisions
+    return deck, first, decisions
 
 
 def frames_at_a_table(

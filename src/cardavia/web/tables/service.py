@@ -929,9 +929,9 @@ class TableService:
         its choices, and the coach's recommendation with its reason's facts (the hint's
         verdict, :meth:`hint`'s, not counted as a hint: pointing is the guide's job).
         :class:`TableError` at a table that is not guided."""
-        if not settings_of(self.read(table_id).table).guided:
-            raise TableError("this table has no guide: only a guided deal's has")
         moment, legal = self._deciding(table_id, seat, key)
+        if not settings_of(moment.table).guided:
+            raise TableError("this table has no guide: only a guided deal's has")
         live = moment.live
         assert live is not None
         view = live.deal.state.view(seat)
