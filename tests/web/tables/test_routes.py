@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardavia.games.registry import get_game
 from cardavia.web.app import create_app
+from cardavia.web.dependencies import services_of
 from cardavia.web.settings import Settings
 from cardavia.web.tables import hub as hub_module
 from cardavia.web.tables.hub import WATCHERS_PER_SEAT
@@ -445,3 +446,78 @@ def test_each_person_at_a_table_gets_the_coachs_hint_for_their_own_decision(
     assert hinted == set(people.tokens) and refused, (hinted, refused)
     stranger = client.post(f"/api/tables/{people.id}/hint", json={"step": 0})
     assert stranger.status_code == 403
+
+
+# -- a deal against the AIs in one call (a bot's) ----------------------------------------------
+
+
+def _dealt(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
+    made = client.post("/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    client.cookies.clear()
+    data: dict[str, Any] = made.json()
+    return data
+
+
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_a_table_of_ais_is_dealt_at_once_and_waits_for_its_person(
+    client: TestClient, game: str
+) -> None:
+    others = get_game(game).players - 1
+    body = {"game": game, "name": "Bot", "seats": ["basic"] * others, "start": True, "seed": 5}
+    made = _dealt(client, body)
+    assert made["table"]["status"] == "playing" and made["invite"] is None
+    assert made["table"]["settings"]["timers"] is False
+    assert made["table"]["seats"][0]["name"] == "Bot"
+    deal = made["deal"]
+    assert deal["seed"] == 5 and deal["options"] and deal["result"] is None
+    # The same deal number deals the same cards to the same seat.
+    again = _dealt(client, body)
+    assert again["deal"]["view"] == deal["view"] and again["deal"]["id"] != deal["id"]
+    # The token opens the table; the frame read again is the same one.
+    read = client.get(f"/api/tables/{made['table']['id']}", headers=bearer(made["token"]))
+    assert read.status_code == 200 and read.json()["deal"] == deal
+
+
+def test_a_table_dealt_at_once_may_mix_levels_and_plays_to_its_end(client: TestClient) -> None:
+    body = {"game": "chuopai", "name": "Bot", "seats": ["easy", "basic"], "start": True}
+    made = _dealt(client, body)
+    table, token = made["table"]["id"], made["token"]
+    assert [seat["level"] for seat in made["table"]["seats"][1:]] == ["easy", "basic"]
+    frame = made
+    for _ in range(400):
+        deal = frame["deal"]
+        if deal["result"] is not None:
+            break
+        act = {"type": "act", "action": deal["options"][0], "key": deal["key"]}
+        answer = client.post(f"/api/tables/{table}/actions", json=act, headers=bearer(token))
+        assert answer.status_code == 200, answer.text
+        frame = answer.json()
+    assert frame["deal"]["result"] is not None and frame["deal"]["seed"] is not None
+    record = client.get(f"/api/tables/{table}/record", headers=bearer(token))
+    assert record.status_code == 200 and record.json()["meta"]["levels"][1:] == ["easy", "basic"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        ({"seats": ["person", "basic"], "start": True}, "every other seat is an AI"),
+        ({"seats": ["basic"] * 2, "start": True, "turn_seconds": 30}, "leave out turn_seconds"),
+        ({"seats": ["basic", "basic"], "seed": 3}, "only with start"),
+        ({"seats": ["basic", "basic"], "start": True, "seed": -1}, "seed"),
+        ({"seats": ["basic", "basic"], "start": "yes"}, "start"),
+    ],
+)
+def test_a_table_that_cannot_start_at_once_is_refused_in_words_and_not_made(
+    client: TestClient, extra: dict[str, Any], said: str
+) -> None:
+    engine = services_of(client.app).tables.tables.engine  # type: ignore[arg-type]
+
+    def tables() -> Any:
+        with engine.connect() as connection:
+            return connection.exec_driver_sql("SELECT count(*) FROM tables").scalar()
+
+    before = tables()
+    answer = client.post("/api/tables", json={"game": "chuopai", "name": "Bot"} | extra)
+    assert answer.status_code == 422 and said in answer.json()["error"], answer.text
+    assert tables() == before

@@ -1,7 +1,8 @@
 """The tables' JSON API, their WebSocket, and the long-polling fallback.
 
 - ``POST /api/tables``: a new table, the host at seat 0 (201, with the host's token and
-  the invitation).
+  the invitation); with ``start``, every other seat an AI, dealt at once (a deal
+  against the AIs in one call: a bot's, the /docs page's protocol).
 - ``POST /api/tables/{id}/seats``: take a free seat with the invitation (201; 409 when
   every seat is taken).
 - ``GET /api/tables/{id}``: the seat's frame; with ``mark`` (the last frame's) and
@@ -58,7 +59,13 @@ from cardavia.web.schemas import (
 from cardavia.web.security import CROSS_SITE, client_address, sent_by_another_site
 from cardavia.web.tables.frames import Moment
 from cardavia.web.tables.hub import Bucket, TooManyWatchersError, Watcher
-from cardavia.web.tables.model import TableError, TableSettings, presence_matters
+from cardavia.web.tables.model import (
+    PERSON,
+    BadTableInputError,
+    TableError,
+    TableSettings,
+    presence_matters,
+)
 from cardavia.web.tables.schemas import (
     COMMANDS,
     Act,
@@ -66,6 +73,8 @@ from cardavia.web.tables.schemas import (
     Command,
     JoinedTable,
     JoinTable,
+    NewChuopaiTable,
+    NewSisepaiTable,
     NewTable,
     Ping,
     Remove,
@@ -104,7 +113,7 @@ _CONFLICT: dict[int | str, dict[str, Any]] = {
     status_code=201,
     response_model=JoinedTable,
     responses=_INPUT,
-    summary="Make a table for friends",
+    summary="Make a table",
 )
 async def create_table(
     body: NewTable,
@@ -114,18 +123,54 @@ async def create_table(
     settings: SettingsDep,
     new_games: NewGamesDep,
 ) -> JSONResponse:
-    """A new table with the caller (the host) at seat 0; share ``invite``. It counts
-    against the caller's new-deal allowance, as a deal against the AIs does."""
-    timers = TableSettings(body.claim_seconds, body.turn_seconds, body.absent)
-    new_games.check(client_address(request))
+    """A new table with the caller (the host) at seat 0; share `invite`. With `start`
+    (every other seat an AI) it is dealt at once, a deal against the AIs: the answer is
+    the first frame in which the caller decides, or in which strong AIs are still
+    thinking (then read it again with `mark` and `wait`). It counts against the
+    caller's new-deal allowance."""
+    client = client_address(request)
     browser = browsers.id_for(request)
-    moment, token, invite = tables.create(
-        body.game, body.name, body.seats, timers, browsers.hash_browser(browser)
-    )
+    if body.start:
+        _check_start_at_once(body)
+        new_games.check(client)
+        levels = set(body.seats)
+        moment, token = await tables.deal_alone(
+            body.game,
+            body.seats[0] if len(levels) == 1 else body.absent,
+            body.seed,
+            browsers.hash_browser(browser),
+            client,
+            name=body.name,
+            levels=body.seats,
+        )
+        invite = None
+    else:
+        if body.seed is not None:
+            raise BadTableInputError("a deal number is chosen only with start")
+        timers = TableSettings(body.claim_seconds, body.turn_seconds, body.absent)
+        new_games.check(client)
+        moment, token, invite = tables.create(
+            body.game, body.name, body.seats, timers, browsers.hash_browser(browser)
+        )
     data = hub.frame_of(moment, 0, 0, None)
     response = JSONResponse(data | {"token": token, "invite": invite}, status_code=201)
     cookies.set_seat_token(response, moment.table.id, token, settings.secure_cookies, browser)
     return response
+
+
+def _check_start_at_once(body: NewSisepaiTable | NewChuopaiTable) -> None:
+    """A table dealt at once (``start``) has only AIs beside its person and no clock:
+    else :class:`BadTableInputError` (422) saying why, before anything is stored."""
+    if any(kind == PERSON for kind in body.seats):
+        raise BadTableInputError(
+            "a table starts at once only when every other seat is an AI: "
+            "invite people without start, then start it"
+        )
+    timed = {"claim_seconds", "turn_seconds"} & body.model_fields_set
+    if timed:
+        raise BadTableInputError(
+            f"a table dealt at once has no clock: leave out {', '.join(sorted(timed))}"
+        )
 
 
 @router.post(

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, Strict, TypeAdapter
 
 from cardavia.games.registry import get_game
+from cardavia.web.deals import SEED_LIMIT
 from cardavia.web.schemas import INTEGRAL
 from cardavia.web.tables.model import NAME_LIMIT, TableSettings
 
@@ -15,7 +16,8 @@ _TURN = TableSettings.TURN_RANGE
 
 
 class _NewTable(BaseModel):
-    """A table for friends: the game, who sits where, the timers, the absent players' AI.
+    """A table: the game, who sits where, the timers, the absent players' AI; or, with
+    ``start``, a deal against AIs dealt at once (a bot's one call).
 
     The host (the caller) sits at seat 0; ``seats`` says who sits at each other seat."""
 
@@ -31,6 +33,17 @@ class _NewTable(BaseModel):
     )
     claim_seconds: Annotated[int, Strict(), Field(ge=_CLAIM[0], le=_CLAIM[1]), INTEGRAL] = 20
     turn_seconds: Annotated[int, Strict(), Field(ge=_TURN[0], le=_TURN[1]), INTEGRAL] = 60
+    start: Annotated[bool, Strict()] = Field(
+        default=False,
+        description="Deal at once, when every other seat is an AI: a deal against the AIs in "
+        "one call. Such a table has no clock (no `claim_seconds` or `turn_seconds`) and waits "
+        "for its person for ever; nobody else can sit there.",
+    )
+    seed: Annotated[int, Strict(), Field(ge=0, lt=SEED_LIMIT), INTEGRAL] | None = Field(
+        default=None,
+        description="With `start`: a deal number to replay or share a deal; without it the "
+        "server draws a secret one, revealed only in the record.",
+    )
 
 
 _SEAT = Literal["person", "easy", "basic", "strong"]

@@ -269,23 +269,35 @@ class TableService:
         client: str | None = None,
         chosen: bool | None = None,
         guided: bool = False,
+        name: str | None = None,
+        levels: Sequence[str] | None = None,
     ) -> tuple[Moment, str]:
         """A deal against the AIs, as a table (issue 24, one table for every deal): the
-        person (nameless: they are *you*) at seat 0, AIs of ``level`` in every other
-        seat, :meth:`TableSettings.alone` (no clock, no hold), dealt at once: deal
-        number ``seed`` when the person chose one, else a secret one. No invitation
-        opens it (its hash is of a token nobody holds). Returns the table as dealt
-        (the AIs' moves before the person's first decision made, or going on in the
-        background when offloaded, in ``client``'s share of the workers) and the
-        person's seat token. ``guided``: a guided first deal's table (issue 25)."""
+        person (nameless unless ``name`` is given: they are *you*) at seat 0, AIs of
+        ``level`` in every other seat (or of ``levels``, seat 1 onward: a bot's table
+        may mix them; ``level`` then plays the person's opponents in their AI run),
+        :meth:`TableSettings.alone` (no clock, no hold), dealt at once: deal number
+        ``seed`` when the person chose one, else a secret one. No invitation opens it
+        (its hash is of a token nobody holds). Returns the table as dealt (the AIs'
+        moves before the person's first decision made, or going on in the background
+        when offloaded, in ``client``'s share of the workers) and the person's seat
+        token. ``guided``: a guided first deal's table (issue 25)."""
         engine = get_game(game)
-        if level not in LEVELS:
+        others = list(levels) if levels is not None else [level] * (engine.players - 1)
+        if len(others) != engine.players - 1:
+            raise BadTableInputError(f"{game} has {engine.players} seats")
+        if any(kind not in LEVELS for kind in (level, *others)):
             raise BadTableInputError(f"the AIs' level is one of {', '.join(LEVELS)}")
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             raise BadTableInputError(f"a deal number is from 0 to {SEED_LIMIT - 1}")
         token = secrets.token_urlsafe(24)
-        person = TableSeat(PERSON, token_hash=hash_token(token), browser_hash=browser_hash)
-        places = (person, *(TableSeat(AI, level=level) for _ in range(engine.players - 1)))
+        person = TableSeat(
+            PERSON,
+            name=None if name is None else clean_name(name),
+            token_hash=hash_token(token),
+            browser_hash=browser_hash,
+        )
+        places = (person, *(TableSeat(AI, level=kind) for kind in others))
         unheld = secrets.token_urlsafe(24)
         table = self._insert_new(game, unheld, TableSettings.alone(level, guided), places)
         if client is not None:
