@@ -101,7 +101,7 @@ def test_a_killed_server_continues_every_deal_from_its_last_accepted_action(
         client = Http(server.port)
         rng = random.Random(99)
         for deal in tracked:
-            now = client.get(deal.state["id"], deal.token)
+            now = client.get(deal.state, deal.token)
             if now != deal.state:
                 # Only a request the client never heard back from may have been applied.
                 assert deal.in_flight is not None and now["step"] > deal.state["step"]
@@ -112,8 +112,7 @@ def test_a_killed_server_continues_every_deal_from_its_last_accepted_action(
                 status, deal.state = client.act(deal.state, deal.token, action)
                 assert status == 200, deal.state
                 deal.accepted.append(action)
-            path = f"/api/games/{deal.state['id']}/record"
-            status, record = client.call("GET", path, token=deal.token)
+            status, record = client.record(deal.state, deal.token)
             assert status == 200, record
             mine = [text for seat, text in record["actions"] if seat == 0]
             assert mine == deal.accepted

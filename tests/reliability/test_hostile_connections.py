@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from table_api import new_deal_body
 
 from cardavia.store import sqlite_url
 from cardavia.testing.servers import ServerProcess, tree_rss_bytes
@@ -163,11 +164,11 @@ def test_x_forwarded_for_from_an_untrusted_client_counts_nothing(server: ServerP
     is trusted, so all these come from 127.0.0.1 and its allowance of 2 a minute."""
     statuses = []
     for number in range(5):
-        body = json.dumps({"game": "chuopai"})
+        body = json.dumps(new_deal_body("chuopai"))
         with connect(server) as sock:
             sock.sendall(
                 (
-                    "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                    "POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
                     f"X-Forwarded-For: 198.51.100.{number}\r\nContent-Type: application/json\r\n"
                     f"Content-Length: {len(body)}\r\n\r\n{body}"
                 ).encode()

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
+from table_api import act_body, new_deal_body, state_of_frame
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
@@ -45,21 +46,25 @@ def test_an_unreachable_database_gives_503_and_service_resumes_by_itself(
 ) -> None:
     settings = Settings(database_url=cluster.url, new_games_per_minute=0)
     with TestClient(create_app(settings, players=random_players)) as client:
-        created = client.post("/api/games", json={"game": "sisepai", "seed": 3}).json()
-        token, game_id = created.pop("token"), created["id"]
+        created = state_of_frame(
+            client.post("/api/tables", json=new_deal_body("sisepai", 3)).json()
+        )
+        token, table = created.pop("token"), created["table"]
+        client.cookies.clear()  # the bearer token alone, as a bot sends it
         headers = {"Authorization": f"Bearer {token}"}
-        body = {"action": created["legal"][0], "step": created["step"]}
-        before = client.post(f"/api/games/{game_id}/actions", json=body, headers=headers).json()
+        acts = f"/api/tables/{table}/actions"
+        moved_once = client.post(acts, json=act_body(created, created["legal"][0]), headers=headers)
+        before = state_of_frame(moved_once.json())
         assert before["step"] > created["step"]
-        next_body = {"action": before["legal"][0], "step": before["step"]}
+        next_body = act_body(before, before["legal"][0])
 
         cluster.stop()
         started = time.monotonic()
         answers = [
-            client.get(f"/api/games/{game_id}", headers=headers),
-            client.post(f"/api/games/{game_id}/actions", json=next_body, headers=headers),
-            client.post("/api/games", json={"game": "chuopai"}),
-            client.get(f"/api/games/{game_id}/record", headers=headers),
+            client.get(f"/api/tables/{table}", headers=headers),
+            client.post(acts, json=next_body, headers=headers),
+            client.post("/api/tables", json=new_deal_body("chuopai")),
+            client.get(f"/api/tables/{table}/record", headers=headers),
         ]
         for answer in answers:
             assert answer.status_code == 503, answer.text
@@ -68,21 +73,22 @@ def test_an_unreachable_database_gives_503_and_service_resumes_by_itself(
             }
             assert answer.headers["retry-after"] == "2"
         assert time.monotonic() - started < 10, "each 503 came promptly"
-        client.cookies.set("cardavia_token", token)
-        page = client.get(f"/play/{game_id}")
+        client.cookies.set("cardavia_seat", token)
+        page = client.get(f"/tables/{table}")
         assert page.status_code == 503 and "try again" in page.text
         assert "Traceback" not in page.text
 
         cluster.start()
         # The same app, never restarted: its pool replaces the dead connections itself.
-        again = client.get(f"/api/games/{game_id}", headers=headers)
+        again = client.get(f"/api/tables/{table}", headers=headers)
         assert again.status_code == 200, again.text
-        assert again.json() == before, "the refused action left no trace"
-        moved = client.post(f"/api/games/{game_id}/actions", json=next_body, headers=headers)
-        assert moved.status_code == 200 and moved.json()["step"] > before["step"]
-        assert client.post("/api/games", json={"game": "chuopai"}).status_code == 201
+        assert state_of_frame(again.json()) == before, "the refused action left no trace"
+        moved = client.post(acts, json=next_body, headers=headers)
+        assert moved.status_code == 200 and state_of_frame(moved.json())["step"] > before["step"]
+        assert client.post("/api/tables", json=new_deal_body("chuopai")).status_code == 201
     engine = create_engine(normalize_url(cluster.url))
     with engine.connect() as connection:
         # The deal refused during the outage was never half-created.
         assert connection.execute(text("SELECT count(*) FROM games")).scalar() == 2
+        assert connection.execute(text("SELECT count(*) FROM tables")).scalar() == 2
     engine.dispose()

@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from live_server import Http, race, without_id
+from table_api import act_body, new_deal_body, state_of_frame
 
 from cardavia.records import parse_record, replay
 from cardavia.testing.servers import ServerProcess
@@ -44,11 +45,11 @@ def play_alternating(
         client = next_client()
         # Every other request also reads the deal on the other process first.
         if turn % 3 == 0:
-            assert without_id(client.get(state["id"], token)) == states[-1]
+            assert without_id(client.get(state, token)) == states[-1]
         status, state = client.act(state, token, action)
         assert status == 200, state
         states.append(without_id(state))
-    status, record = next_client().call("GET", f"/api/games/{state['id']}/record", token=token)
+    status, record = next_client().record(state, token)
     assert status == 200, record
     return states, record
 
@@ -56,14 +57,14 @@ def play_alternating(
 def play_on_one_server(client: TestClient, game: str, seed: int) -> list[dict[str, Any]]:
     """The same deal and choices on one in-process server: every state."""
     rng = random.Random(f"{game}-{seed}")
-    state = client.post("/api/games", json={"game": game, "seed": seed}).json()
+    state = state_of_frame(client.post("/api/tables", json=new_deal_body(game, seed)).json())
     headers = {"Authorization": f"Bearer {state['token']}"}
     states = [without_id(state)]
     while state["status"] == "ongoing":
-        body = {"action": rng.choice(state["legal"]), "step": state["step"]}
-        state = client.post(f"/api/games/{state['id']}/actions", json=body, headers=headers)
-        assert state.status_code == 200, state.text
-        state = state.json()
+        body = act_body(state, rng.choice(state["legal"]))
+        answer = client.post(f"/api/tables/{state['table']}/actions", json=body, headers=headers)
+        assert answer.status_code == 200, answer.text
+        state = state_of_frame(answer.json())
         states.append(without_id(state))
     return states
 
@@ -100,13 +101,13 @@ def test_the_same_step_sent_to_both_processes_at_once_applies_exactly_once(
             loser = next(body for status, body in answers if status == 409)
             # It says why: the deal moved on (or ended) under it.
             assert set(loser) == {"error"}
-            assert "reload" in loser["error"] or "the deal is over" in loser["error"]
+            assert "moved on" in loser["error"] or "no deal in play" in loser["error"]
             lost_writes += "changed meanwhile" in loser["error"]
             # Both processes now show the winner's deal.
             for client in clients:
-                assert client.get(state["id"], token) == winner
+                assert client.get(state, token) == winner
             state, races = winner, races + 1
-        status, record = clients[1].call("GET", f"/api/games/{state['id']}/record", token=token)
+        status, record = clients[1].record(state, token)
         assert status == 200
         assert replay(parse_record(json.dumps(record))).to_json() == state["result"]
     assert races > 10

@@ -185,32 +185,14 @@ def press(page: Page, action: str, confirm: str = "Enter") -> None:
 # -- straight through the API -----------------------------------------------------------------
 
 
-def finish_by_request(
-    page: Page, site: str, game_id: str, pick: Callable[[list[str]], str]
-) -> dict[str, Any]:
-    """Play the deal ``game_id`` on to its end through the API with the page's cookie
-    (as the table's script sends it), ``pick`` choosing from the legal actions in the
-    API's order: the quick way to a finished deal when its play is not what is tested.
-    The finished state; the page is left as it was (reload it to see the end)."""
-    state: dict[str, Any] = page.request.get(f"{site}/api/games/{game_id}").json()
-    # Each answer is the person's next decision (the AIs' turns are played in between).
-    for _ in range(LIMIT):
-        if state["status"] == "finished":
-            return state
-        body = {"action": pick(state["legal"]), "step": state["step"]}
-        answer = page.request.post(f"{site}/api/games/{game_id}/actions", data=body)
-        assert answer.ok, answer.text()
-        state = answer.json()
-    pytest.fail(f"deal {game_id} did not end through the API")
-
-
 def finish_table_by_request(
     page: Page, site: str, table_id: str, pick: Callable[[list[str]], str]
 ) -> dict[str, Any]:
     """Play the deal of the table ``table_id`` on to its end through the tables' API with
     the page's cookie (as people.js sends its commands without a socket), ``pick``
-    choosing from the seat's options: :func:`finish_by_request` for a deal started with
-    the form, which is a table of one person (issue 24). The last frame's deal."""
+    choosing from the seat's options: the quick way to a finished deal when its play is
+    not what is tested (the page is left as it was: reload it to see the end). The last
+    frame's deal."""
     frame: dict[str, Any] = page.request.get(f"{site}/api/tables/{table_id}").json()
     for _ in range(LIMIT):
         deal = frame["deal"]

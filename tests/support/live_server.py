@@ -1,7 +1,8 @@
 """Helpers for tests that talk to real server processes over loopback.
 
 :class:`Http` is one keep-alive HTTP/1.1 connection speaking the JSON API (one per
-thread: ``http.client`` connections are not thread-safe). The server processes come
+thread: ``http.client`` connections are not thread-safe); a deal against the AIs is a
+table dealt at once, read back as a state (:mod:`table_api`). The server processes come
 from :mod:`cardavia.testing.servers`, the same ones the load benchmark drives.
 """
 
@@ -11,6 +12,8 @@ import http.client
 import json
 import threading
 from typing import Any
+
+from table_api import act_body, new_deal_body, state_of_frame
 
 
 class Http:
@@ -43,23 +46,28 @@ class Http:
         return response.status, json.loads(data) if data else None
 
     def start(self, game: str, seed: int) -> dict[str, Any]:
-        """A new deal (asserting 201)."""
-        status, state = self.call("POST", "/api/games", {"game": game, "seed": seed})
-        assert status == 201, state
-        created: dict[str, Any] = state
-        return created
+        """A new deal against the AIs: a table dealt at once (asserting 201), as a
+        state (:func:`table_api.state_of_frame`) with its ``token``."""
+        status, frame = self.call("POST", "/api/tables", new_deal_body(game, seed))
+        assert status == 201, frame
+        return state_of_frame(frame)
 
-    def get(self, game_id: str, token: str) -> dict[str, Any]:
-        """A deal's state (asserting 200)."""
-        status, state = self.call("GET", f"/api/games/{game_id}", token=token)
-        assert status == 200, state
-        found: dict[str, Any] = state
-        return found
+    def get(self, state: dict[str, Any], token: str) -> dict[str, Any]:
+        """The deal of ``state``'s table as it is now (asserting 200)."""
+        status, frame = self.call("GET", f"/api/tables/{state['table']}", token=token)
+        assert status == 200, frame
+        return state_of_frame(frame)
 
     def act(self, state: dict[str, Any], token: str, action: str) -> tuple[int, Any]:
-        """Play ``action`` at ``state``'s step; the status and body, whatever they are."""
-        body = {"action": action, "step": state["step"]}
-        return self.call("POST", f"/api/games/{state['id']}/actions", body, token)
+        """Play ``action`` at ``state``'s decision; the status and the state after it
+        (an error's body as it is)."""
+        path = f"/api/tables/{state['table']}/actions"
+        status, body = self.call("POST", path, act_body(state, action), token)
+        return status, state_of_frame(body) if status == 200 else body
+
+    def record(self, state: dict[str, Any], token: str) -> tuple[int, Any]:
+        """The record of ``state``'s deal: the status and the body."""
+        return self.call("GET", f"/api/tables/{state['table']}/record", token=token)
 
     def close(self) -> None:
         """Close the connection."""
@@ -68,7 +76,7 @@ class Http:
 
 def without_id(state: dict[str, Any]) -> dict[str, Any]:
     """A state without what differs between two servers playing the same deal."""
-    return {key: value for key, value in state.items() if key not in ("id", "token")}
+    return {key: value for key, value in state.items() if key not in ("id", "table", "token")}
 
 
 def race(clients: list[Http], state: dict[str, Any], token: str, actions: list[str]) -> list[Any]:

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from playwright.sync_api import Browser, Page
+from table_api import state_of_frame
 
 from cardavia.testing.browser import click
 
@@ -65,45 +66,13 @@ def settle(page: Page) -> None:
 
 
 def api_state(page: Page, site: str) -> dict[str, Any]:
-    """The deal as the API tells it to this browser (the page's cookie): a deal's state
-    (``/api/games``), or at a table (every deal started from the form is one) the
-    seat's frame read as that state, as people.js reads it for table.js."""
+    """The deal as the API tells it to this browser (the page's cookie): its table's
+    frame (every deal is a table) read as a deal's state, as people.js reads it for
+    table.js (:func:`table_api.state_of_frame`)."""
     data = json.loads(page.locator("#table-data").inner_text())
-    if data.get("live"):
-        response = page.request.get(site + data["urls"]["poll"])
-        assert response.ok, response.text()
-        return state_of_frame(response.json())
-    response = page.request.get(site + data["urls"]["state"])
-    assert response.ok
-    state: dict[str, Any] = response.json()
-    return state
-
-
-def state_of_frame(frame: dict[str, Any]) -> dict[str, Any]:
-    """A table's frame (its whole log) as a deal's state: the seat's options are its
-    legal actions, its decision key the step, its log the view's history, and the events
-    since the person's own last choice (that choice included) the state's events."""
-    deal = frame["deal"]
-    me = frame["table"]["you"]
-    log = deal["events"]
-    history = [{key: value for key, value in event.items() if key != "after"} for event in log]
-    own = [
-        index
-        for index, event in enumerate(log)
-        if event.get("seat") == me and event.get("forced") is False
-    ]
-    return {
-        "id": deal["id"],
-        "status": "finished" if deal["result"] else "ongoing",
-        "your_turn": bool(deal["options"]),
-        "legal": deal["options"],
-        "step": deal["key"],
-        "view": {**deal["view"], "history": history},
-        "events": log[own[-1] :] if own else log,
-        "result": deal["result"],
-        "seed": deal["seed"],
-        "hints": deal.get("hints"),
-    }
+    response = page.request.get(site + data["urls"]["poll"])
+    assert response.ok, response.text()
+    return state_of_frame(response.json())
 
 
 play = click

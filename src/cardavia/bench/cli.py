@@ -125,8 +125,9 @@ def web(
     via: Annotated[
         str,
         typer.Option(
-            help="api: deals through the bots' JSON API; table: as the site's page plays "
-            "them (the Start game form's table, then the tables' API)."
+            help="api: deals as a bot plays them (a table dealt at once by POST /api/tables, "
+            "its bearer token); table: as the site's page plays them (the Start game form's "
+            "table, its cookie). A --server-src older than the bots' tables plays table only."
         ),
     ] = "api",
 ) -> None:

@@ -1,7 +1,8 @@
 """``cardavia bench load``: many people playing at once, over loopback.
 
 ``--concurrency C`` simulated players share ``--games N`` deals: each player starts a
-deal (``POST /api/games``, ``basic`` AIs), plays it to the end through the JSON API,
+deal (a table dealt at once, ``POST /api/tables`` with ``start``, ``basic`` AIs), plays
+it to the end through the tables' API with its bearer token,
 pausing like a person before every action (``--think S``: a pause drawn uniformly
 between 0.2 S and 1.8 S, so S on average), fetches its record, and starts the next
 deal while any of the N remain. Players arrive spread over the first ten pauses (10 s
@@ -41,7 +42,7 @@ from typing import Any
 from cardavia.games.registry import GAME_NAMES
 from cardavia.records import parse_record, replay
 from cardavia.store import sqlite_url
-from cardavia.testing.servers import ServerProcess, tree_cpu_seconds
+from cardavia.testing.servers import ServerProcess, deal_alone_body, tree_cpu_seconds
 
 GAMES = GAME_NAMES
 KINDS = ("create", "act", "record")
@@ -212,29 +213,31 @@ class Player:
 
     async def play_one(self, game: str) -> None:
         """One deal from its start to its record."""
-        status, state = await self.call("create", "POST", "/api/games", {"game": game})
+        status, frame = await self.call("create", "POST", "/api/tables", deal_alone_body(game))
         if status != 201:
             self.figures.errors[f"create: {status}"] += 1
             self.figures.lost += 1
             return
-        token = state.pop("token")  # (a deal can end before the person's first turn)
-        while state["status"] == "ongoing":
+        token, table = frame.pop("token"), frame["table"]["id"]
+        frame.pop("invite")  # (a deal can end before the person's first decision)
+        while frame["deal"]["result"] is None:
             await self.pause()
-            body = {"action": self.rng.choice(state["legal"]), "step": state["step"]}
-            path = f"/api/games/{state['id']}/actions"
+            deal = frame["deal"]
+            body = {"type": "act", "action": self.rng.choice(deal["options"]), "key": deal["key"]}
+            path = f"/api/tables/{table}/actions"
             status, answer = await self.call("act", "POST", path, body, token)
             if status != 200:
                 self.figures.errors[f"act: {status} {answer}"] += 1
                 self.figures.lost += 1
                 return
-            state = answer
-        path = f"/api/games/{state['id']}/record"
+            frame = answer
+        path = f"/api/tables/{table}/record"
         status, record = await self.call("record", "GET", path, None, token)
         if status != 200:
             self.figures.errors[f"record: {status}"] += 1
             self.figures.lost += 1
             return
-        self.figures.finished.append((state["id"], token, state, record))
+        self.figures.finished.append((table, token, frame, record))
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
@@ -265,11 +268,11 @@ async def verify(ports: list[int], figures: Figures) -> dict[str, Any]:
     and a fresh read of every deal (on every server) still shows it finished so."""
     replayed = agreed = 0
     connections = [Connection(port) for port in ports]
-    for game_id, token, state, record in figures.finished:
-        if replay(parse_record(json.dumps(record))).to_json() == state["result"]:
+    for table, token, frame, record in figures.finished:
+        if replay(parse_record(json.dumps(record))).to_json() == frame["deal"]["result"]:
             replayed += 1
-        reads = [await c.request("GET", f"/api/games/{game_id}", None, token) for c in connections]
-        if all(status == 200 and read == state for status, read in reads):
+        reads = [await c.request("GET", f"/api/tables/{table}", None, token) for c in connections]
+        if all(status == 200 and read == frame for status, read in reads):
             agreed += 1
     for connection in connections:
         connection.close()
@@ -287,13 +290,12 @@ async def warm_up(ports: list[int]) -> None:
     for port in ports:
         connection = Connection(port)
         for game in GAMES:
-            status, state = await connection.request("POST", "/api/games", {"game": game})
+            status, frame = await connection.request("POST", "/api/tables", deal_alone_body(game))
             if status != 201:
-                raise RuntimeError(f"the server on port {port} answered {status}: {state}")
-            body = {"action": state["legal"][0], "step": state["step"]}
-            await connection.request(
-                "POST", f"/api/games/{state['id']}/actions", body, state["token"]
-            )
+                raise RuntimeError(f"the server on port {port} answered {status}: {frame}")
+            deal, path = frame["deal"], f"/api/tables/{frame['table']['id']}/actions"
+            body = {"type": "act", "action": deal["options"][0], "key": deal["key"]}
+            await connection.request("POST", path, body, frame["token"])
         connection.close()
 
 

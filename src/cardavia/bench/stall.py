@@ -50,8 +50,14 @@ import websockets
 
 from cardavia.bench.load import Connection, percentiles
 from cardavia.games.registry import GAME_NAMES, get_game
+from cardavia.records import Deal, parse_record
 from cardavia.store import sqlite_url
-from cardavia.testing.servers import ServerProcess, source_env, tree_cpu_seconds
+from cardavia.testing.servers import (
+    ServerProcess,
+    deal_alone_body,
+    source_env,
+    tree_cpu_seconds,
+)
 
 STRONG_CLIENTS = 4
 GAMES = GAME_NAMES
@@ -107,24 +113,31 @@ class Client:
             self.people += 1
             person = {"X-Forwarded-For": f"10.{self.people >> 16 & 255}.{self.people >> 8 & 255}."
                       f"{self.people & 255}"} if read else {}  # fmt: skip
-            status, state = await self.call(
-                "create", "POST", "/api/games", {"game": game, "ai": ai}, headers=person
+            status, frame = await self.call(
+                "create", "POST", "/api/tables", deal_alone_body(game, ai), headers=person
             )
             if status != 201:
                 await asyncio.sleep(0.05)
                 continue
-            token = state.pop("token")
-            while state["status"] == "ongoing" and going():
-                path = f"/api/games/{state['id']}"
+            token, path = frame["token"], f"/api/tables/{frame['table']['id']}"
+            while frame["deal"]["result"] is None and going():
                 if read:
                     await self.call("read", "GET", path, None, token, headers=person)
-                body = {"action": self.rng.choice(state["legal"]), "step": state["step"]}
-                status, answer = await self.call(
-                    "act", "POST", path + "/actions", body, token, headers=person
-                )
+                deal = frame["deal"]
+                if not deal["options"]:
+                    # Strong AIs think off the request path: wait for the table to move.
+                    waited = f"{path}?mark={frame['mark']}&wait=25"
+                    status, answer = await self.call("wait", "GET", waited, None, token,
+                                                     headers=person)  # fmt: skip
+                else:
+                    body = {"type": "act", "action": self.rng.choice(deal["options"]),
+                            "key": deal["key"]}  # fmt: skip
+                    status, answer = await self.call(
+                        "act", "POST", path + "/actions", body, token, headers=person
+                    )
                 if status != 200:
                     break
-                state = answer
+                frame = answer
             if read:  # the probe alternates the games
                 game = GAMES[(GAMES.index(game) + 1) % len(GAMES)]
 
@@ -159,24 +172,21 @@ class Flooder(Client):
 
     async def finish_deal(self, game: str) -> dict[str, Any]:
         """A basic deal of this browser, played to its end with random legal actions."""
-        status, state = await self.call(
-            "setup", "POST", "/api/games", {"game": game, "ai": "basic"}, headers=self.browser
+        status, frame = await self.call(
+            "setup", "POST", "/api/tables", deal_alone_body(game), headers=self.browser
         )
         if status != 201:
-            raise RuntimeError(f"the server answered {status}: {state}")
-        token = state.pop("token")
-        steps = []
-        while state["status"] == "ongoing":
-            if len(state["legal"]) > 1:
-                steps.append(state["step"])
-            body = {"action": self.rng.choice(state["legal"]), "step": state["step"]}
-            _, state = await self.call(
-                "setup", "POST", f"/api/games/{state['id']}/actions", body, token
-            )
+            raise RuntimeError(f"the server answered {status}: {frame}")
+        token, table = frame["token"], frame["table"]["id"]
+        while frame["deal"]["result"] is None:
+            deal = frame["deal"]
+            body = {"type": "act", "action": self.rng.choice(deal["options"]), "key": deal["key"]}
+            _, frame = await self.call("setup", "POST", f"/api/tables/{table}/actions", body, token)
         _, record = await self.call(
-            "setup", "GET", f"/api/games/{state['id']}/record", None, token, raw=True
+            "setup", "GET", f"/api/tables/{table}/record", None, token, raw=True
         )
-        return {"id": state["id"], "token": token, "record": record, "steps": steps}
+        return {"id": frame["deal"]["id"], "table": table, "token": token, "record": record,
+                "steps": choice_steps(record)}  # fmt: skip
 
     async def flood(self, kind: str, game: str, deadline: float) -> None:
         """Send ``kind`` back to back until ``deadline``."""
@@ -194,7 +204,7 @@ class Flooder(Client):
             return
         if kind == "review":
             for deal in self.finished:  # each review starts, then is followed
-                await self.call("flood", "GET", f"/api/games/{deal['id']}/review", None,
+                await self.call("flood", "GET", f"/api/tables/{deal['table']}/review", None,
                                 deal["token"])  # fmt: skip
         turn = 0
         while time.perf_counter() < deadline:
@@ -218,26 +228,25 @@ class Flooder(Client):
             elif kind == "shared":
                 await self.call("flood", "GET", self.links[turn % len(self.links)], raw=True)
             elif kind == "review":
-                await self.call("flood", "GET", f"/api/games/{deal['id']}/review", None,
+                await self.call("flood", "GET", f"/api/tables/{deal['table']}/review", None,
                                 deal["token"])  # fmt: skip
             turn += 1
 
     async def hint(self, game: str, deadline: float) -> None:
         """Hints at a running deal's decision, again and again (a few per decision)."""
         while time.perf_counter() < deadline:
-            status, state = await self.call(
-                "setup", "POST", "/api/games", {"game": game, "ai": "basic"}
-            )
+            status, frame = await self.call("setup", "POST", "/api/tables", deal_alone_body(game))
             if status != 201:
                 await asyncio.sleep(0.05)
                 continue
-            token = state.pop("token")
-            path = f"/api/games/{state['id']}"
-            while state["status"] == "ongoing" and time.perf_counter() < deadline:
+            token, path = frame["token"], f"/api/tables/{frame['table']['id']}"
+            while frame["deal"]["result"] is None and time.perf_counter() < deadline:
+                deal = frame["deal"]
                 for _ in range(3):
-                    await self.call("flood", "POST", path + "/hint", {"step": state["step"]}, token)
-                body = {"action": self.rng.choice(state["legal"]), "step": state["step"]}
-                status, state = await self.call("setup", "POST", path + "/actions", body, token)
+                    await self.call("flood", "POST", path + "/hint", {"step": deal["key"]}, token)
+                body = {"type": "act", "action": self.rng.choice(deal["options"]),
+                        "key": deal["key"]}  # fmt: skip
+                status, frame = await self.call("setup", "POST", path + "/actions", body, token)
                 if status != 200:
                     break
 
@@ -342,6 +351,20 @@ Measured = tuple[dict[str, list[float]], Counter[str]]
 """A probe's timings by kind, and its errors."""
 
 
+def choice_steps(record: bytes) -> list[int]:
+    """The engine's steps at which the person (seat 0) of the deal ``record`` chose
+    among more than one action: where the replay viewer's coach has something to say."""
+    read = parse_record(record)
+    game = get_game(read.game)
+    deal = Deal(game, tuple(game.parse_card(code) for code in read.deck), read.first)
+    steps = []
+    for seat, action in read.actions:
+        if seat == 0 and len(deal.state.legal_actions()) > 1:
+            steps.append(deal.state.step)
+        deal.act(action)
+    return steps
+
+
 def probe_until(port: int, seed: str, deadline: float) -> Measured:
     """The probe's deals until ``deadline`` (``time.perf_counter``, the machine's
     monotonic clock, the same in every process): its timings and errors."""
@@ -360,9 +383,10 @@ async def warm_up(port: int) -> None:
     connection = Connection(port)
     for game in GAMES:
         for ai in ("basic", "strong"):
-            status, state = await connection.request("POST", "/api/games", {"game": game, "ai": ai})
+            body = deal_alone_body(game, ai)
+            status, frame = await connection.request("POST", "/api/tables", body)
             if status != 201:
-                raise RuntimeError(f"the server answered {status}: {state}")
+                raise RuntimeError(f"the server answered {status}: {frame}")
     connection.close()
 
 

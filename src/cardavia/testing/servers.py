@@ -18,6 +18,7 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from cardavia.games.registry import get_game
 from cardavia.testing.postgres import free_port
 
 
@@ -87,7 +88,7 @@ class ServerProcess:
     def _answers(self) -> bool:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
         try:
-            connection.request("GET", "/api/games/none")
+            connection.request("GET", "/api/tables/none")
             connection.getresponse().read()
         except (OSError, http.client.HTTPException):
             return False
@@ -194,3 +195,14 @@ def source_env(source: str | None) -> dict[str, str]:
     """The environment that runs the server from another source tree (``src`` of another
     checkout, to measure an older version side by side), or nothing."""
     return {"PYTHONPATH": source} if source else {}
+
+
+def deal_alone_body(
+    game: str, ai: str = "basic", seed: int | None = None, name: str = "bench"
+) -> dict[str, object]:
+    """The body of ``POST /api/tables`` that deals ``game`` at once at a table of one
+    person (``name``) against AIs of level ``ai`` (deal number ``seed``, or a secret
+    one): how a bot, a benchmark or a fault test starts a deal against the AIs."""
+    others = [ai] * (get_game(game).players - 1)
+    body: dict[str, object] = {"game": game, "name": name, "seats": others, "start": True}
+    return body if seed is None else body | {"seed": seed}

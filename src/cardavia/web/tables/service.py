@@ -505,9 +505,17 @@ class TableService:
         ``read`` (the table as just read) is tried first: the versioned commit refuses it
         if another writer came since, and the retry reads afresh. A solo action read its
         table twice before (finding the seat, then here), about an eighth of its time."""
+        raced = False
         for attempt in range(RETRIES):
             moment = read if attempt == 0 and read is not None else self.read(table_id)
-            table, live = change(moment)
+            try:
+                table, live = change(moment)
+            except TableError as exc:
+                if not raced or type(exc) is not TableError:
+                    raise
+                # Read the same version as another writer and lost the race to commit:
+                # say so (a double click on two processes at once).
+                raise TableError(f"the table changed meanwhile: {exc}") from exc
             table, live, offloaded = self._settle(table, live)
             if offloaded:
                 self._drive(table_id)
@@ -516,6 +524,7 @@ class TableService:
             try:
                 return self._commit(moment, table, live)
             except VersionConflictError:
+                raced = True
                 continue
         raise TableError("the table is busy just now: try again")
 
