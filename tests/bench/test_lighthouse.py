@@ -93,12 +93,12 @@ def test_the_command_measures_a_phone_by_default_and_a_desktop_by_its_preset() -
     assert "--only-categories=performance,accessibility,best-practices,seo" in phone
     assert "--output-path=/tmp/r.json" in phone and "--output=json" in phone
     assert not [arg for arg in phone if arg.startswith(("--preset", "--extra-headers"))]
-    table = "http://127.0.0.1:1/play/a"
-    desk = lighthouse.command(binary, table, "desktop", "cardavia_token=t", output)
+    table = "http://127.0.0.1:1/tables/a"
+    desk = lighthouse.command(binary, table, "desktop", "cardavia_seat=t", output)
     assert "--preset=desktop" in desk
     headers = [arg for arg in desk if arg.startswith("--extra-headers=")]
     sent = [json.loads(arg.partition("=")[2]) for arg in headers]
-    assert sent == [{"Cookie": "cardavia_token=t"}]
+    assert sent == [{"Cookie": "cardavia_seat=t"}]
 
 
 def test_an_installed_lighthouse_of_the_pinned_version_is_used_as_it_is(tmp_path: Path) -> None:

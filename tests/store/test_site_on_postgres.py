@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from fastapi.testclient import TestClient
+from table_api import new_deal_body
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
@@ -20,16 +21,16 @@ def test_a_deal_is_played_and_resumed_on_postgresql(postgres_url: str) -> None:
 
     rng = random.Random(4)
     with TestClient(create_app(settings, players=players)) as client:
-        created = client.post("/api/games", json={"game": "sisepai", "seed": 4}).json()
+        created = client.post("/api/tables", json=new_deal_body("sisepai", 4)).json()
         headers = {"Authorization": f"Bearer {created['token']}"}
-        state = created
+        path = f"/api/tables/{created['table']['id']}"
+        frame = {key: value for key, value in created.items() if key not in ("token", "invite")}
         for _ in range(3):
-            if state["status"] != "ongoing":
+            deal = frame["deal"]
+            if deal["result"] is not None:
                 break
-            body = {"action": rng.choice(state["legal"]), "step": state["step"]}
-            state = client.post(f"/api/games/{created['id']}/actions", json=body, headers=headers)
-            state = state.json()
+            body = {"type": "act", "action": rng.choice(deal["options"]), "key": deal["key"]}
+            frame = client.post(f"{path}/actions", json=body, headers=headers).json()
     with TestClient(create_app(settings, players=players)) as client:
-        again = client.get(f"/api/games/{created['id']}", headers=headers).json()
-    state.pop("token", None)
-    assert again == state
+        again = client.get(path, headers=headers).json()
+    assert again == frame

@@ -5,19 +5,23 @@ stock) are permuted among their deck positions and the same public history is re
 on that deck. Other seats' sealed Sì Sè Pái answers that were not granted are replaced
 by one that is legal there and lapses as well (``pass`` when it may); a world where a
 recorded action is no longer legal, or whose public events differ, is rejected.
-``tests/web/test_hidden_worlds.py`` (seat 0 against the AIs) and
-``tests/web/tables/test_hidden_seats.py`` (every seat of a table of people) use it.
+``tests/web/tables/test_alone_worlds.py`` (seat 0 against the AIs),
+``tests/web/tables/test_hidden_seats.py`` (every seat of a table of people) and
+``tests/web/test_your_deals_hidden.py`` (a running deal in *Your deals*) use it.
 """
 
 from __future__ import annotations
 
 import random
+import secrets
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardavia.games.registry import get_game
 from cardavia.records import Deal
+from cardavia.store import FINISHED, ONGOING, GameStore, StoredGame
+from cardavia.web.deals import hash_token
 
 TRIES = 60
 """Attempts at an indistinguishable world before giving up on this step."""
@@ -203,3 +207,41 @@ def indistinguishable(
             final, decisions_there = replayed
             return candidate, decisions_there, final
     return None
+
+
+def indistinguishable_from(
+    stored: StoredGame, rng: random.Random
+) -> tuple[tuple[str, ...], list[tuple[int, str]], Any] | None:
+    """Another deck and decisions seat 0 cannot tell from ``stored``'s, or ``None``."""
+    game = get_game(stored.game)
+    deck = tuple(game.parse_card(code) for code in stored.deck)
+    found = indistinguishable(stored.game, deck, stored.first, stored.decisions, rng)
+    if found is None:
+        return None
+    candidate, decisions, final = found
+    return tuple(str(card) for card in candidate), decisions, final
+
+
+def store_world(
+    store: GameStore, stored: StoredGame, deck: tuple[str, ...], decisions: Any, final: Any
+) -> str:
+    """The other world as a stored deal of its own (the same browser's); its id."""
+    outcome = final.outcome
+    other = replace(
+        stored,
+        id=secrets.token_urlsafe(12),
+        token_hash=hash_token(secrets.token_urlsafe(24)),
+        deck=deck,
+        decisions=tuple(decisions),
+        step=final.step,
+        status=FINISHED if final.to_act is None else ONGOING,
+        result=None if outcome is None else dict(outcome.to_json()),
+        version=1,
+    )
+    store.insert(other)
+    return other.id
+
+
+def person(seed: int) -> random.Random:
+    """The test's choices for the person in the deal with ``seed``."""
+    return random.Random(f"person {seed}")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -10,13 +11,17 @@ import pytest
 from browser import chromium, serve
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page
+from table_api import act_body, new_deal_body, state_of_frame
 from tables import new_page
 
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
-from cardavia.store import GameStore, open_engine, upgrade
+from cardavia.store import GameStore, StoredGame, TableStore, open_engine, upgrade
 from cardavia.web.app import create_app
+from cardavia.web.deals import DealService
 from cardavia.web.settings import Settings
+from cardavia.web.tables.frames import decision_key, waiting_on
+from cardavia.web.tables.service import TableService
 
 SITE_PAGES = [
     "/",
@@ -99,49 +104,68 @@ def other(client: TestClient) -> Iterator[TestClient]:
 
 
 class Api:
-    """The JSON API as a test sees it: each helper asserts the call succeeded."""
+    """The JSON API as a bot uses it, seen by a test: a deal against the AIs is a table
+    dealt at once, each frame read as a deal's state (:func:`table_api.state_of_frame`:
+    ``table`` its table's id, ``id`` its deal's). Each helper asserts the call succeeded."""
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
 
     def start(self, game: str, seed: int | None = None, ai: str = "basic") -> dict[str, Any]:
-        """A new deal (201)."""
-        body: dict[str, Any] = {"game": game, "ai": ai}
-        if seed is not None:
-            body["seed"] = seed
-        response = self.client.post("/api/games", json=body)
+        """A new deal (201), with its ``token``."""
+        response = self.client.post("/api/tables", json=new_deal_body(game, seed, ai))
         assert response.status_code == 201, response.text
-        created: dict[str, Any] = response.json()
-        return created
+        return state_of_frame(response.json())
 
-    def get(self, game_id: str, token: str) -> dict[str, Any]:
-        """The deal's state (200)."""
-        response = self.client.get(f"/api/games/{game_id}", headers=bearer(token))
+    def get(self, state: dict[str, Any], token: str) -> dict[str, Any]:
+        """The deal of ``state``'s table as it is now (200)."""
+        response = self.client.get(f"/api/tables/{state['table']}", headers=bearer(token))
         assert response.status_code == 200, response.text
-        state: dict[str, Any] = response.json()
-        return state
+        return state_of_frame(response.json())
 
     def act(self, state: dict[str, Any], token: str, action: str) -> dict[str, Any]:
         """Play ``action`` on ``state`` (200)."""
         response = self.client.post(
-            f"/api/games/{state['id']}/actions",
-            json={"action": action, "step": state["step"]},
+            f"/api/tables/{state['table']}/actions",
+            json=act_body(state, action),
             headers=bearer(token),
         )
         assert response.status_code == 200, response.text
-        moved: dict[str, Any] = response.json()
-        return moved
+        return state_of_frame(response.json())
 
     def hint(self, state: dict[str, Any], token: str, lang: str = "en") -> dict[str, Any]:
         """A hint at ``state``'s decision (200)."""
         response = self.client.post(
-            f"/api/games/{state['id']}/hint?lang={lang}",
+            f"/api/tables/{state['table']}/hint?lang={lang}",
             json={"step": state["step"]},
             headers=bearer(token),
         )
         assert response.status_code == 200, response.text
         answer: dict[str, Any] = response.json()
         return answer
+
+
+def play_alone(
+    deals: DealService,
+    game: str,
+    seed: int,
+    pick: Callable[[list[str]], str] = lambda options: options[-1],
+    to_the_end: bool = True,
+) -> StoredGame:
+    """A deal against basic AIs at a table of one on ``deals``'s store (as the start form
+    deals it), its person choosing with ``pick`` to its end (or only dealt); its row."""
+    tables = TableService(TableStore(deals.store), deals)
+
+    async def play() -> StoredGame:
+        moment, _token = await tables.deal_alone(game, "basic", seed, browser_hash="a browser")
+        while to_the_end and moment.live is not None and not moment.live.over:
+            options = list(waiting_on(moment)[0])
+            key = decision_key(moment.live)
+            moment = await tables.act(moment.table.id, 0, pick(options), key)
+        assert moment.live is not None
+        return moment.live.stored
+
+    return asyncio.run(play())
 
 
 def bearer(token: str) -> dict[str, str]:

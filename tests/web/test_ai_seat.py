@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
+from table_api import new_deal_body
 
 from cardavia.ai.registry import get_player
 from cardavia.arena.loop import play_deal
@@ -20,23 +21,16 @@ from cardavia.store import GameStore, StoredGame
 from cardavia.store.repository import now
 from cardavia.web.ai_seat import DONE, LEVEL, AISeatRunner, Run
 from cardavia.web.deals import DealService
+from cardavia.web.dependencies import services_of
 from cardavia.web.thinking import Thinker
 
-from .conftest import bearer
+from .conftest import bearer, play_alone
 
 
 def finished_deal(service: DealService, game: str, seed: int) -> StoredGame:
-    """A deal of the registry's players to its end, the person always taking the last
-    legal action."""
-
-    async def play() -> StoredGame:
-        live, _ = await service.create(game, "basic", seed=seed)
-        while not live.over:
-            legal = live.deal.state.legal_actions()
-            live = await service.act(live, str(legal[-1]), live.deal.state.step)
-        return live.stored
-
-    return asyncio.run(play())
+    """A deal of the registry's players to its end at a table of one, the person always
+    taking the last legal action."""
+    return play_alone(service, game, seed)
 
 
 def arena_run(stored: StoredGame, names: list[str]) -> tuple[dict[str, object], list[list[object]]]:
@@ -89,7 +83,9 @@ def run_record_text(stored: StoredGame, run: Run) -> str:
 def test_a_run_whose_process_went_quiet_is_taken_over_and_ends_alike(store: GameStore) -> None:
     thinker = Thinker()
     service = DealService(store, thinker=thinker)
-    stored = finished_deal(service, "chuopai", 21)
+    # Read as a deal against the AIs from before tables: its run is kept with the deal
+    # (a table's is kept with each person's seat), so that a copy of it can be made.
+    stored = dataclasses.replace(finished_deal(service, "chuopai", 21), meta=None)
     whole = run_to_the_end(AISeatRunner(store, thinker), stored)
     # Another deal on the same cards, whose run stopped half-way a minute ago.
     half = dataclasses.replace(stored, id="half-way-stopped")
@@ -109,31 +105,34 @@ def test_a_run_whose_process_went_quiet_is_taken_over_and_ends_alike(store: Game
 
 
 def test_the_api_offers_the_run_only_once_the_deal_is_over(client: TestClient) -> None:
-    created = client.post("/api/games", json={"game": "chuopai", "seed": 3}).json()
-    auth = bearer(created["token"])
-    url = f"/api/games/{created['id']}/ai-seat"
-    # Running: refused, and the same way before and after asking (nothing to learn).
+    made = client.post("/api/tables", json=new_deal_body("chuopai", 3)).json()
+    token, table, deal_id = made["token"], made["table"]["id"], made["deal"]["id"]
+    url = f"/api/deals/{deal_id}/ai-seat"
+    # Running: the same 404 as no deal, before and after asking (nothing to learn).
     for method in ("POST", "GET"):
-        response = client.request(method, url, headers=auth)
-        assert response.status_code == 409
-        assert "once the deal is over" in response.json()["error"]
-    state = created
-    while state["status"] != "finished":
-        body = {"action": state["legal"][0], "step": state["step"]}
-        state = client.post(f"/api/games/{created['id']}/actions", json=body, headers=auth).json()
-    assert client.get(url, headers=auth).json()["status"] == "none"
-    started = client.post(url, headers=auth)
+        response = client.request(method, url)
+        assert response.status_code == 404
+    deal = made["deal"]
+    while deal["result"] is None:
+        body = {"type": "act", "action": deal["options"][0], "key": deal["key"]}
+        deal = client.post(f"/api/tables/{table}/actions", json=body, headers=bearer(token))
+        deal = deal.json()["deal"]
+    assert client.get(url).json()["status"] == "none"
+    started = client.post(url)
     assert started.status_code == 202 and started.json()["status"] in ("queued", "running", "done")
     deadline = time.monotonic() + 60
-    while (answer := client.get(url, headers=auth).json())["status"] != "done":
+    while (answer := client.get(url).json())["status"] != "done":
         assert time.monotonic() < deadline
         time.sleep(0.05)
+    stored = services_of(client.app).deals.store.get(deal_id)  # type: ignore[arg-type]
+    assert stored is not None
     assert answer["yours"] == {
-        "winners": state["result"]["winners"],
-        "scores": state["result"]["scores"],
-        "step": state["step"],
+        "winners": deal["result"]["winners"],
+        "scores": deal["result"]["scores"],
+        "step": stored.step,
     }
     assert answer["outcome"]["winners"] == answer["result"]["winners"]
-    assert answer["replay"] == f"/replay/{created['id']}/ai"
-    # Without the deal's token: the same 404 as for any deal.
+    assert answer["replay"] == f"/replay/{deal_id}/ai"
+    # Another browser (not the one that played it): the same 404 as for any deal.
+    client.cookies.clear()
     assert client.get(url).status_code == 404

@@ -1,4 +1,6 @@
-"""Every endpoint of the JSON API and every error the issue names.
+"""The JSON API as a bot uses it (the /docs page's protocol): a deal against the AIs is a
+table dealt at once (``POST /api/tables`` with ``start``), read and played through the
+tables' API with the bearer token, and every error it can give.
 
 In each error case the answer is ``{"error": "..."}`` with a 4xx status, and the deal
 is exactly as it was (checked by reading it again).
@@ -12,6 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from table_api import new_deal_body
 
 from cardavia.records import parse_record, replay
 from cardavia.web.dependencies import services_of
@@ -19,20 +22,9 @@ from cardavia.web.dependencies import services_of
 from .conftest import bearer
 
 GAMES = ("sisepai", "chuopai")
-STATE_KEYS = {
-    "id",
-    "game",
-    "ai",
-    "status",
-    "step",
-    "your_turn",
-    "legal",
-    "view",
-    "events",
-    "result",
-    "seed",
-    "hints",
-}
+FRAME_KEYS = {"type", "table", "deal", "mark"}
+DEAL_KEYS = {"id", "view", "events", "seen", "key", "window", "options", "choosing"}
+DEAL_KEYS |= {"answer", "timer", "result", "seed"}
 
 
 def auth(token: str) -> dict[str, str]:
@@ -54,20 +46,29 @@ def finish(api: Any, state: dict[str, Any], token: str) -> dict[str, Any]:
     return state
 
 
-# -- POST /api/games -----------------------------------------------------------------------
+def actions_of(state: dict[str, Any]) -> str:
+    return f"/api/tables/{state['table']}/actions"
+
+
+# -- POST /api/tables with start -------------------------------------------------------------
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_new_deal_seats_the_person_at_seat_0_and_waits_for_them(api: Any, game: str) -> None:
-    created = api.start(game)
-    assert set(created) == STATE_KEYS | {"token"}
-    assert created["game"] == game and created["ai"] == "basic"
-    assert created["status"] == "ongoing" and created["your_turn"] is True
-    assert created["view"]["seat"] == 0 and created["view"]["to_act"] == 0
-    assert len(created["legal"]) >= 2, "a lone action would have been played for the person"
-    assert created["result"] is None
-    assert created["seed"] is None, "a secret seed is shown only in the record"
-    assert created["step"] == created["view"]["step"]
+def test_a_new_deal_seats_the_person_at_seat_0_and_waits_for_them(
+    client: TestClient, game: str
+) -> None:
+    response = client.post("/api/tables", json=new_deal_body(game))
+    assert response.status_code == 201, response.text
+    frame = response.json()
+    assert set(frame) == FRAME_KEYS | {"token", "invite"} and frame["invite"] is None
+    table, deal = frame["table"], frame["deal"]
+    assert table["game"] == game and table["you"] == 0 and table["status"] == "playing"
+    assert [seat["level"] for seat in table["seats"][1:]] == ["basic"] * (len(table["seats"]) - 1)
+    assert set(deal) == DEAL_KEYS
+    assert deal["choosing"] == [0] or deal["window"], "the table waits for the person"
+    assert len(deal["options"]) >= 2, "a lone action would have been played for the person"
+    assert deal["result"] is None
+    assert deal["seed"] is None, "a secret seed is shown only in the record"
 
 
 def test_a_chosen_seed_deals_the_same_cards_and_is_shown(api: Any) -> None:
@@ -76,70 +77,79 @@ def test_a_chosen_seed_deals_the_same_cards_and_is_shown(api: Any) -> None:
     assert first["view"]["hand"] == second["view"]["hand"]
     assert first["events"] == second["events"]
     assert first["id"] != second["id"] and first["token"] != second["token"]
+    assert first["table"] != second["table"]
     other = api.start("sisepai", seed=2025)
     assert other["view"]["hand"] != first["view"]["hand"]
+
+
+ALONE = {"name": "Bot", "seats": ["basic"] * 3, "start": True}
 
 
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ({"game": "mahjong", "ai": "basic"}, "game"),
-        ({"game": "sisepai", "ai": "godlike"}, "ai"),
-        ({"game": "sisepai", "ai": "basic", "colour": "red"}, "colour is not a field"),
-        ({"game": "sisepai", "seed": -1}, "seed"),
-        ({"game": "sisepai", "seed": 2**53}, "seed"),
-        ({"game": "sisepai", "seed": "12"}, "seed"),
-        ({"game": "sisepai", "seed": True}, "seed"),
-        ({"ai": "basic"}, "game is missing"),
+        (ALONE | {"game": "mahjong"}, "game"),
+        (ALONE | {"game": "sisepai", "seats": ["godlike"] * 3}, "seats"),
+        (ALONE | {"game": "sisepai", "colour": "red"}, "colour is not a field"),
+        (ALONE | {"game": "sisepai", "seed": -1}, "seed"),
+        (ALONE | {"game": "sisepai", "seed": 2**53}, "seed"),
+        (ALONE | {"game": "sisepai", "seed": "12"}, "seed"),
+        (ALONE | {"game": "sisepai", "seed": True}, "seed"),
+        (ALONE, "game"),
         ([], "body"),
     ],
 )
-def test_a_malformed_new_game_is_refused_in_words(
+def test_a_malformed_new_deal_is_refused_in_words(
     client: TestClient, body: Any, words: str
 ) -> None:
-    message = assert_error(client.post("/api/games", json=body), 422)
+    message = assert_error(client.post("/api/tables", json=body), 422)
     assert words in message
 
 
 def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
     response = client.post(
-        "/api/games", content=b"{game: sisepai", headers={"Content-Type": "application/json"}
+        "/api/tables", content=b"{game: sisepai", headers={"Content-Type": "application/json"}
     )
     assert "not valid JSON" in assert_error(response, 422)
 
 
-# -- GET /api/games/{id} ---------------------------------------------------------------------
+# -- GET /api/tables/{id} ---------------------------------------------------------------------
 
 
 def test_reading_a_deal_gives_the_same_state_again(api: Any) -> None:
     created = api.start("chuopai", seed=7)
-    read = api.get(created["id"], created["token"])
+    read = api.get(created, created["token"])
     assert read == {key: value for key, value in created.items() if key != "token"}
 
 
 def test_the_page_cookie_also_opens_the_deal(client: TestClient, api: Any) -> None:
     created = api.start("sisepai")
-    client.cookies.set("cardavia_token", created["token"])
-    response = client.get(f"/api/games/{created['id']}")
-    assert response.status_code == 200 and response.json()["id"] == created["id"]
+    client.cookies.clear()
+    client.cookies.set("cardavia_seat", created["token"])
+    response = client.get(f"/api/tables/{created['table']}")
+    assert response.status_code == 200 and response.json()["deal"]["id"] == created["id"]
 
 
-def test_unknown_ids_and_wrong_tokens_get_the_same_404(client: TestClient, api: Any) -> None:
+def test_wrong_tokens_all_get_the_same_403_and_unknown_tables_404(
+    client: TestClient, api: Any
+) -> None:
     created = api.start("sisepai")
-    answers = [
-        client.get(f"/api/games/{created['id']}"),
-        client.get(f"/api/games/{created['id']}", headers=auth("not-the-token")),
-        client.get(f"/api/games/{created['id']}", headers=auth(api.start("sisepai")["token"])),
-        client.get("/api/games/AAAAAAAAAAAAAAAA", headers=auth(created["token"])),
-        client.get("/api/games/short", headers=auth(created["token"])),
-        client.get(f"/api/games/{created['id']}", headers={"Authorization": created["token"]}),
+    client.cookies.clear()
+    url = f"/api/tables/{created['table']}"
+    refused = [
+        client.get(url),
+        client.get(url, headers=auth("not-the-token")),
+        client.get(url, headers=auth(api.start("sisepai")["token"])),
+        client.get(url, headers={"Authorization": created["token"]}),
     ]
-    bodies = {(answer.status_code, answer.text) for answer in answers}
-    assert len(bodies) == 1
-    assert_error(answers[0], 404)
+    client.cookies.clear()
+    assert len({(answer.status_code, answer.text) for answer in refused}) == 1
+    assert "no seat at this table" in assert_error(refused[0], 403)
+    for unknown in ("/api/tables/AAAAAAAAAAAAAAAA", "/api/tables/short"):
+        assert_error(client.get(unknown, headers=auth(created["token"])), 404)
 
 
-# -- POST /api/games/{id}/actions ------------------------------------------------------------
+# -- POST /api/tables/{id}/actions ------------------------------------------------------------
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -153,19 +163,19 @@ def test_an_action_moves_the_deal_on_to_the_persons_next_turn(api: Any, game: st
     assert first["seat"] == 0 and not first.get("forced", False)
 
 
-def test_a_stale_step_gets_409_and_changes_nothing(client: TestClient, api: Any) -> None:
+def test_a_stale_key_gets_409_and_changes_nothing(client: TestClient, api: Any) -> None:
     created = api.start("sisepai", seed=3)
     token = created["token"]
     api.act(created, token, created["legal"][0])
-    before = api.get(created["id"], token)
-    # The same request again (a double click): its step is now stale.
+    before = api.get(created, token)
+    # The same request again (a double click): its decision key is now stale.
     repeated = client.post(
-        f"/api/games/{created['id']}/actions",
-        json={"action": created["legal"][0], "step": created["step"]},
+        actions_of(created),
+        json={"type": "act", "action": created["legal"][0], "key": created["step"]},
         headers=auth(token),
     )
-    assert "step" in assert_error(repeated, 409)
-    assert api.get(created["id"], token) == before
+    assert "moved on" in assert_error(repeated, 409)
+    assert api.get(created, token) == before
 
 
 @pytest.mark.parametrize(
@@ -184,47 +194,50 @@ def test_an_illegal_or_malformed_action_is_refused_and_changes_nothing(
 ) -> None:
     created = api.start(game, seed=5)
     assert action not in created["legal"]
-    before = api.get(created["id"], created["token"])
+    before = api.get(created, created["token"])
     response = client.post(
-        f"/api/games/{created['id']}/actions",
-        json={"action": action, "step": created["step"]},
+        actions_of(created),
+        json={"type": "act", "action": action, "key": created["step"]},
         headers=auth(created["token"]),
     )
     assert_error(response, status)
-    assert api.get(created["id"], created["token"]) == before
+    assert api.get(created, created["token"]) == before
 
 
 @pytest.mark.parametrize(
     "body",
     [
-        {"action": "pass"},
-        {"step": 0},
-        {"action": "pass", "step": "0"},
-        {"action": "pass", "step": 1.5},
-        {"action": "pass", "step": 0, "force": True},
-        {"action": "", "step": 0},
-        {"action": "pass " * 100, "step": 0},
+        {"type": "act", "action": "pass"},
+        {"type": "act", "key": 0},
+        {"action": "pass", "key": 0},
+        {"type": "act", "action": "pass", "key": "0"},
+        {"type": "act", "action": "pass", "key": 1.5},
+        {"type": "act", "action": "pass", "key": 0, "force": True},
+        {"type": "act", "action": "", "key": 0},
+        {"type": "act", "action": "pass " * 100, "key": 0},
+        {"type": "shout"},
         "pass",
     ],
 )
 def test_a_malformed_action_body_is_refused(client: TestClient, api: Any, body: Any) -> None:
     created = api.start("chuopai", seed=1)
-    before = api.get(created["id"], created["token"])
-    response = client.post(
-        f"/api/games/{created['id']}/actions", json=body, headers=auth(created["token"])
-    )
+    before = api.get(created, created["token"])
+    response = client.post(actions_of(created), json=body, headers=auth(created["token"]))
     assert_error(response, 422)
-    assert api.get(created["id"], created["token"]) == before
+    assert api.get(created, created["token"]) == before
 
 
-def test_acting_without_the_token_gets_the_same_404(client: TestClient, api: Any) -> None:
+def test_acting_without_the_token_is_refused_and_changes_nothing(
+    client: TestClient, api: Any
+) -> None:
     created = api.start("sisepai")
-    before = api.get(created["id"], created["token"])
-    body = {"action": created["legal"][0], "step": created["step"]}
+    client.cookies.clear()
+    before = api.get(created, created["token"])
+    body = {"type": "act", "action": created["legal"][0], "key": created["step"]}
     for headers in ({}, auth("forged")):
-        response = client.post(f"/api/games/{created['id']}/actions", json=body, headers=headers)
-        assert_error(response, 404)
-    assert api.get(created["id"], created["token"]) == before
+        response = client.post(actions_of(created), json=body, headers=headers)
+        assert_error(response, 403)
+    assert api.get(created, created["token"]) == before
 
 
 def test_acting_after_the_end_gets_409(client: TestClient, api: Any) -> None:
@@ -232,22 +245,22 @@ def test_acting_after_the_end_gets_409(client: TestClient, api: Any) -> None:
     done = finish(api, created, created["token"])
     assert done["legal"] == [] and done["your_turn"] is False
     response = client.post(
-        f"/api/games/{created['id']}/actions",
-        json={"action": "pass", "step": done["step"]},
+        actions_of(created),
+        json={"type": "act", "action": "pass", "key": done["step"]},
         headers=auth(created["token"]),
     )
-    assert "over" in assert_error(response, 409)
+    assert "no deal in play" in assert_error(response, 409)
 
 
-# -- GET /api/games/{id}/record ------------------------------------------------------------
+# -- GET /api/tables/{id}/record --------------------------------------------------------------
 
 
 def test_the_record_is_refused_while_the_deal_runs(client: TestClient, api: Any) -> None:
     created = api.start("sisepai")
-    response = client.get(f"/api/games/{created['id']}/record", headers=auth(created["token"]))
-    assert "over" in assert_error(response, 409)
-    response = client.get(f"/api/games/{created['id']}/record", headers=auth("forged"))
-    assert_error(response, 404)
+    client.cookies.clear()
+    url = f"/api/tables/{created['table']}/record"
+    assert "over" in assert_error(client.get(url, headers=auth(created["token"])), 409)
+    assert_error(client.get(url, headers=auth("forged")), 403)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -256,7 +269,8 @@ def test_the_record_of_a_finished_deal_replays_to_its_result(
 ) -> None:
     created = api.start(game)
     done = finish(api, created, created["token"])
-    response = client.get(f"/api/games/{created['id']}/record", headers=auth(created["token"]))
+    url = f"/api/tables/{created['table']}/record"
+    response = client.get(url, headers=auth(created["token"]))
     assert response.status_code == 200
     assert "attachment" in response.headers["content-disposition"]
     record = response.json()
@@ -272,20 +286,14 @@ def test_the_record_of_a_finished_deal_replays_to_its_result(
 
 def test_unknown_api_paths_answer_in_json(client: TestClient) -> None:
     assert_error(client.get("/api/nothing-here"), 404)
-    assert_error(client.delete("/api/games"), 405)
+    assert_error(client.get("/api/games/AAAAAAAAAAAAAAAA"), 404)  # the old bots' API is gone
+    assert_error(client.delete("/api/tables"), 405)
 
 
 def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     paths = schema["paths"]
     assert set(paths) == {
-        "/api/games",
-        "/api/games/{game_id}",
-        "/api/games/{game_id}/actions",
-        "/api/games/{game_id}/record",
-        "/api/games/{game_id}/ai-seat",
-        "/api/games/{game_id}/hint",
-        "/api/games/{game_id}/review",
         "/api/deals/{game_id}/ai-seat",
         "/api/tables",
         "/api/tables/{table_id}",
@@ -295,12 +303,14 @@ def test_the_schema_documents_every_endpoint(client: TestClient) -> None:
         "/api/tables/{table_id}/hint",
         "/api/tables/{table_id}/record",
     }
-    levels = schema["components"]["schemas"]["NewGame"]["properties"]["ai"]["enum"]
-    assert levels == ["easy", "basic", "strong"]
-    hint = paths["/api/games/{game_id}/hint"]["post"]
-    assert {"200", "404", "409", "422"} <= set(hint["responses"])
-    errors = paths["/api/games/{game_id}/actions"]["post"]["responses"]
-    assert {"200", "404", "409", "422"} <= set(errors)
+    bodies = schema["components"]["schemas"]
+    seats = bodies["NewSisepaiTable"]["properties"]["seats"]["items"]["enum"]
+    assert seats == ["person", "easy", "basic", "strong"]
+    assert bodies["NewSisepaiTable"]["properties"]["start"]["type"] == "boolean"
+    hint = paths["/api/tables/{table_id}/hint"]["post"]
+    assert {"200", "403", "404", "409", "422"} <= set(hint["responses"])
+    errors = paths["/api/tables/{table_id}/actions"]["post"]["responses"]
+    assert {"200", "403", "404", "409", "422"} <= set(errors)
     assert errors["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
     # Every error the API can give is documented as what it really sends.
     assert "HTTPValidationError" not in json.dumps(schema)
@@ -326,33 +336,34 @@ def test_hints_are_counted_once_per_decision_and_kept_with_the_deal(
 ) -> None:
     state = api.start("sisepai", seed=12)
     token = state.pop("token")
-    api.hint(state, token)
-    api.hint(state, token)
-    assert api.get(state["id"], token)["hints"] == 1
+    assert api.hint(state, token)["hints"] == 1
+    assert api.hint(state, token)["hints"] == 1, "the same decision again"
     moved = api.act(state, token, state["legal"][0])
     if moved["status"] == "ongoing":
         assert api.hint(moved, token)["hints"] == 2
-    # Another process (no cache) reads the count from the store.
+    # Another process (no cache) reads the count from the store: the end shows it.
     services_of(client.app).deals._cache.clear()
-    assert api.get(state["id"], token)["hints"] == (2 if moved["status"] == "ongoing" else 1)
+    done = finish(api, moved, token)
+    assert done["hints"] == (2 if moved["status"] == "ongoing" else 1)
 
 
 def test_a_hint_is_only_for_the_persons_own_current_decision(client: TestClient, api: Any) -> None:
     state = api.start("chuopai", seed=13)
     token = state.pop("token")
-    url = f"/api/games/{state['id']}/hint"
-    assert client.post(url, json={"step": state["step"]}).status_code == 404
+    client.cookies.clear()
+    url = f"/api/tables/{state['table']}/hint"
+    assert client.post(url, json={"step": state["step"]}).status_code == 403
     wrong = {"Authorization": "Bearer " + "x" * 32}
-    assert client.post(url, json={"step": state["step"]}, headers=wrong).status_code == 404
+    assert client.post(url, json={"step": state["step"]}, headers=wrong).status_code == 403
     stale = client.post(url, json={"step": state["step"] + 1}, headers=bearer(token))
-    assert stale.status_code == 409 and "step" in stale.json()["error"]
+    assert stale.status_code == 409 and "moved on" in stale.json()["error"]
     bad = client.post(url, json={"step": "now"}, headers=bearer(token))
     assert bad.status_code == 422
-    assert api.get(state["id"], token)["hints"] == 0, "refused requests count nothing"
     while state["status"] == "ongoing":
         state = api.act(state, token, state["legal"][0])
+    assert state["hints"] == 0, "refused requests count nothing"
     over = client.post(url, json={"step": state["step"]}, headers=bearer(token))
-    assert over.status_code == 409 and "over" in over.json()["error"]
+    assert over.status_code == 409 and "no deal is being played" in over.json()["error"]
 
 
 def test_the_review_is_computed_in_the_background_and_kept_with_the_deal(
@@ -360,7 +371,8 @@ def test_the_review_is_computed_in_the_background_and_kept_with_the_deal(
 ) -> None:
     state = api.start("chuopai", seed=14)
     token = state.pop("token")
-    url = f"/api/games/{state['id']}/review"
+    client.cookies.clear()
+    url = f"/api/tables/{state['table']}/review"
     early = client.get(url, headers=bearer(token))
     assert early.status_code == 409 and "over" in early.json()["error"]
     played = 0
@@ -385,4 +397,4 @@ def test_the_review_is_computed_in_the_background_and_kept_with_the_deal(
     services_of(client.app).deals._cache.clear()
     again = client.get(url + "?lang=it", headers=bearer(token)).json()
     assert again == found
-    assert client.get(url).status_code == 404, "the deal's own token only"
+    assert client.get(url).status_code == 403, "the seat's own token only"

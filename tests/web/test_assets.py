@@ -85,12 +85,12 @@ def test_small_answers_and_pictures_are_sent_as_they_are(client: TestClient) -> 
 
 
 def test_compression_keeps_the_body_limit_and_the_security_headers(client: TestClient) -> None:
-    too_large = client.post("/api/games", content=b"x" * 20_000, headers=GZIP)
+    too_large = client.post("/api/tables", content=b"x" * 20_000, headers=GZIP)
     assert too_large.status_code == 413
     page = client.get("/", headers=GZIP)
     assert "content-security-policy" in page.headers
     raw = gzip.compress(b"{}")  # a gzipped request body is not unpacked: it stays 422
-    sent = client.post("/api/games", content=raw, headers={"Content-Encoding": "gzip"})
+    sent = client.post("/api/tables", content=raw, headers={"Content-Encoding": "gzip"})
     assert sent.status_code == 422
 
 

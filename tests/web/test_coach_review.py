@@ -32,7 +32,7 @@ def finished_review(client: TestClient, api: Any, seed: int) -> tuple[str, str]:
     token = state.pop("token")
     while state["status"] == "ongoing":
         state = api.act(state, token, state["legal"][-1])
-    url = f"/api/games/{state['id']}/review"
+    url = f"/api/tables/{state['table']}/review"
     for _ in range(1200):
         found = client.get(url, headers=bearer(token)).json()
         if found["status"] == "ready":

@@ -1,89 +1,112 @@
-"""The deal service: concurrent writers, several processes on one store, forced actions."""
+"""The deals of the tables: concurrent writers, several processes on one store, the
+cache, forced actions. (Every deal is a table: the table service commits, the deal
+service deals, replays and caches.)"""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
-from cardavia.store import GameStore
-from cardavia.web.deals import ConflictError, DealService, GameNotFoundError
+from cardavia.store import GameStore, TableStore
+from cardavia.web.deals import DealService
+from cardavia.web.tables.frames import Moment, decision_key, waiting_on
+from cardavia.web.tables.model import TableError
+from cardavia.web.tables.service import SeatTokenError, TableNotFoundError, TableService
 
 from .conftest import random_players
 
 
-def test_two_requests_on_the_same_step_apply_exactly_once(store: GameStore) -> None:
-    service = DealService(store, players=random_players)
-    live, token = asyncio.run(service.create("sisepai", "basic", seed=12))
-    legal = [str(action) for action in live.deal.state.legal_actions()]
-    before = list(live.deal.decisions)
+def tables_on(store: GameStore, cache_deals: int = 512) -> TableService:
+    """One server process's table service on ``store``."""
+    deals = DealService(store, cache_deals=cache_deals, players=random_players)
+    return TableService(TableStore(store), deals)
+
+
+def dealt(service: TableService, game: str, seed: int | None = None) -> tuple[Moment, str]:
+    moment, token = asyncio.run(service.deal_alone(game, "basic", seed))
+    return moment, token
+
+
+def options(moment: Moment) -> list[str]:
+    return list(waiting_on(moment).get(0, ()))
+
+
+def act(service: TableService, moment: Moment, action: str, key: int | None = None) -> Moment:
+    assert moment.live is not None
+    known = decision_key(moment.live) if key is None else key
+    moved: Moment = asyncio.run(service.act(moment.table.id, 0, action, known))
+    return moved
+
+
+def test_two_requests_on_the_same_decision_apply_exactly_once(store: GameStore) -> None:
+    service = tables_on(store)
+    moment, _ = dealt(service, "sisepai", 12)
+    assert moment.live is not None
+    key, before = decision_key(moment.live), list(moment.live.deal.decisions)
     # Both requests read the deal before either wrote (a double click, two tabs).
-    first = asyncio.run(service.act(live, legal[0], live.deal.state.step))
-    with pytest.raises(ConflictError):
-        asyncio.run(service.act(live, legal[-1], live.deal.state.step))
-    stored = store.get(live.stored.id)
-    assert stored is not None and stored.decisions == tuple(first.deal.decisions)
-    assert service.open(live.stored.id, token).deal.state == first.deal.state
-    assert live.deal.decisions == before, "the shared, cached deal was never changed"
+    first = act(service, moment, options(moment)[0], key)
+    with pytest.raises(TableError):
+        act(service, moment, options(moment)[-1], key)
+    assert first.live is not None
+    stored = store.get(first.live.stored.id)
+    assert stored is not None and stored.decisions == tuple(first.live.deal.decisions)
+    read = service.read(moment.table.id).live
+    assert read is not None and read.deal.state == first.live.deal.state
+    assert moment.live.deal.decisions == before, "the shared, cached deal was never changed"
 
 
 def test_a_second_process_sees_the_deal_as_the_first_left_it(store: GameStore) -> None:
-    one = DealService(store, players=random_players)
-    two = DealService(store, players=random_players)
-    live, token = asyncio.run(one.create("chuopai", "basic", seed=6))
-    legal = [str(action) for action in live.deal.state.legal_actions()]
-    moved = asyncio.run(two.act(two.open(live.stored.id, token), legal[0], live.deal.state.step))
+    one, two = tables_on(store), tables_on(store)
+    moment, _ = dealt(one, "chuopai", 6)
+    moved = act(two, two.read(moment.table.id), options(moment)[0])
     # The first process's cached copy is older than the row: it replays instead.
-    again = one.open(live.stored.id, token)
-    assert again.stored.version == moved.stored.version
-    assert again.deal.state == moved.deal.state
-    assert again.log == moved.log and again.since == moved.since
+    again = one.read(moment.table.id).live
+    assert again is not None and moved.live is not None
+    assert again.stored.version == moved.live.stored.version
+    assert again.deal.state == moved.live.deal.state
+    assert again.logs == moved.live.logs
 
 
-def test_without_a_cache_every_request_replays_to_the_same_deal(store: GameStore) -> None:
-    cached = DealService(store, players=random_players)
-    uncached = DealService(store, cache_deals=0, players=random_players)
-    live, token = asyncio.run(cached.create("sisepai", "basic", seed=21))
-    state = live
+def test_without_a_cache_every_read_replays_to_the_same_deal(store: GameStore) -> None:
+    cached, uncached = tables_on(store), tables_on(store, cache_deals=0)
+    moment, _ = dealt(cached, "sisepai", 21)
     for _ in range(4):
-        if state.over:
+        assert moment.live is not None
+        if moment.live.over:
             break
-        action = str(state.deal.state.legal_actions()[0])
-        state = asyncio.run(cached.act(state, action, state.deal.state.step))
-        replayed = uncached.open(live.stored.id, token)
-        assert (replayed.deal.state, replayed.log, replayed.since) == (
-            state.deal.state,
-            state.log,
-            state.since,
-        )
+        moment = act(cached, moment, options(moment)[0])
+        replayed = uncached.read(moment.table.id).live
+        assert replayed is not None and moment.live is not None
+        assert (replayed.deal.state, replayed.logs) == (moment.live.deal.state, moment.live.logs)
 
 
 def test_a_wrong_token_or_id_is_not_found(store: GameStore) -> None:
-    service = DealService(store, players=random_players)
-    live, token = asyncio.run(service.create("sisepai", "basic"))
-    for game_id, offered in (
-        (live.stored.id, None),
-        (live.stored.id, ""),
-        (live.stored.id, token + "x"),
-        ("x" * 16, token),
-        ("../../etc", token),
-    ):
-        with pytest.raises(GameNotFoundError):
-            service.open(game_id, offered)
+    service = tables_on(store)
+    moment, token = dealt(service, "sisepai")
+    for offered in (None, "", token + "x"):
+        with pytest.raises(SeatTokenError):
+            service.seat_of(moment.table.id, offered)
+    for table_id in ("x" * 16, "../../etc", "y" * 200):
+        with pytest.raises(TableNotFoundError):
+            service.seat_of(table_id, token)
 
 
 def test_the_persons_lone_actions_are_played_and_marked_forced(store: GameStore) -> None:
-    service = DealService(store, players=random_players)
+    service = tables_on(store)
     forced = 0
     for seed in range(6):
-        live, _ = asyncio.run(service.create("sisepai", "basic", seed=seed))
-        while not live.over:
-            live = asyncio.run(
-                service.act(live, str(live.deal.state.legal_actions()[0]), live.deal.state.step)
-            )
-            mine = [event for event in live.log if event.get("seat") == 0 and "forced" in event]
+        moment, _ = dealt(service, "sisepai", seed)
+        assert moment.live is not None
+        while not moment.live.over:
+            seen = len(moment.live.log_of(0))
+            moment = act(service, moment, options(moment)[0])
+            assert moment.live is not None
+            log: Any = moment.live.log_of(0)
+            mine = [event for event in log if event.get("seat") == 0 and "forced" in event]
             assert mine[0]["forced"] in (True, False)
-            forced += sum(1 for event in live.log[live.since + 1 :] if event.get("forced"))
-            # The person's own decision opens the events, and is never marked forced.
-            assert live.log[live.since]["seat"] == 0 and not live.log[live.since]["forced"]
+            # The person's own decision opens the new events, and is never marked forced.
+            assert log[seen]["seat"] == 0 and not log[seen]["forced"]
+            forced += sum(1 for event in log[seen + 1 :] if event.get("forced"))
     assert forced > 0

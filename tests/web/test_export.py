@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import subprocess
@@ -18,15 +17,11 @@ from cardavia.store import FINISHED, GameStore, open_engine, upgrade
 from cardavia.store.repository import now
 from cardavia.web.deals import DealService
 
-from .conftest import random_players
+from .conftest import play_alone, random_players
 
 
 def play(service: DealService, game: str, seed: int, to_the_end: bool) -> str:
-    live, _ = asyncio.run(service.create(game, "basic", seed=seed))
-    while to_the_end and not live.over:
-        legal = live.deal.state.legal_actions()
-        live = asyncio.run(service.act(live, str(legal[-1]), live.deal.state.step))
-    return live.stored.id
+    return play_alone(service, game, seed, to_the_end=to_the_end).id
 
 
 def run(args: list[str], url: str) -> subprocess.CompletedProcess[str]:

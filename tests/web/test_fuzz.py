@@ -29,11 +29,13 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from table_api import new_deal_body
 
 from cardavia.store import sqlite_url
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
 from cardavia.web.settings import Settings
+from cardavia.web.tables.frames import decision_key, waiting_on
 
 from .conftest import random_players
 
@@ -64,7 +66,8 @@ schema = schemathesis.openapi.from_dict(APP.openapi())
 schema.app = APP
 
 REAL_DEALS: list[tuple[str, str]] = []
-"""``(id, token)`` of real deals in the fuzzed app's store."""
+"""``(table id, token)`` of real tables in the fuzzed app's store, each a deal against
+the AIs."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -72,36 +75,40 @@ def real_deals() -> Iterator[None]:
     """A few running deals and a finished one in the store, for the fuzzer to aim at."""
     with TestClient(APP) as client:
         for game in ("sisepai", "chuopai", "sisepai", "chuopai"):
-            created = client.post("/api/games", json={"game": game}).json()
-            REAL_DEALS.append((created["id"], created["token"]))
-        created = client.post("/api/games", json={"game": "chuopai", "seed": 9}).json()
-        state, headers = created, {"Authorization": f"Bearer {created['token']}"}
-        while state["status"] == "ongoing":
-            body = {"action": state["legal"][0], "step": state["step"]}
-            state = client.post(f"/api/games/{state['id']}/actions", json=body, headers=headers)
-            state = state.json()
-        REAL_DEALS.append((created["id"], created["token"]))
+            created = client.post("/api/tables", json=new_deal_body(game)).json()
+            REAL_DEALS.append((created["table"]["id"], created["token"]))
+        created = client.post("/api/tables", json=new_deal_body("chuopai", 9)).json()
+        table, headers = created["table"]["id"], {"Authorization": f"Bearer {created['token']}"}
+        deal = created["deal"]
+        while deal["result"] is None:
+            body = {"type": "act", "action": deal["options"][0], "key": deal["key"]}
+            answer = client.post(f"/api/tables/{table}/actions", json=body, headers=headers)
+            deal = answer.json()["deal"]
+        REAL_DEALS.append((table, created["token"]))
+        client.cookies.clear()
     yield
     shutil.rmtree(FOLDER, ignore_errors=True)
 
 
 def aim_at_a_real_deal(case: Any) -> None:
-    """Point about half of the calls about a deal at a real one, with its real token;
-    of the actions sent there, some carry the deal's current step and a legal action, so
-    deals really move on while everything around them is fuzzed."""
-    game_id = case.path_parameters.get("game_id") if case.path_parameters else None
-    if game_id is None or len(game_id) % 2:
+    """Point about half of the calls about a table at a real one, with its real token;
+    of the actions sent there, some carry the deal's current decision key and one of the
+    seat's options, so deals really move on while everything around them is fuzzed."""
+    table_id = case.path_parameters.get("table_id") if case.path_parameters else None
+    if table_id is None or len(table_id) % 2:
         return
-    real_id, token = REAL_DEALS[len(game_id) % len(REAL_DEALS)]
-    case.path_parameters["game_id"] = real_id
+    real_id, token = REAL_DEALS[len(table_id) % len(REAL_DEALS)]
+    case.path_parameters["table_id"] = real_id
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     body = case.body if isinstance(case.body, dict) else None
-    if case.path.endswith("/actions") and body is not None and "step" in body:
-        live = services_of(APP).deals.open(real_id, token)
-        body["step"] = live.deal.state.step
-        legal = [str(action) for action in live.deal.state.legal_actions()]
-        if legal and len(game_id) % 3 == 0:
-            body["action"] = legal[len(game_id) % len(legal)]
+    if case.path.endswith("/actions") and body is not None and body.get("type") == "act":
+        moment = services_of(APP).tables.read(real_id)
+        if moment.live is None or moment.live.over:
+            return
+        body["key"] = decision_key(moment.live)
+        options = waiting_on(moment).get(0, ())
+        if options and len(table_id) % 3 == 0:
+            body["action"] = options[len(table_id) % len(options)]
 
 
 @schema.parametrize()

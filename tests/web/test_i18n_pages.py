@@ -342,9 +342,9 @@ def test_wikipedia_is_in_the_readers_language_or_english_said_so(
 
 def test_the_api_reference_is_translated_from_the_schema(site: TestClient) -> None:
     html = site.get("/docs", params={"lang": "it"}).text
-    assert "Nessuna partita con questo id e questo token." in html
-    assert "Rimandalo con l&#39;azione successiva." in html
-    assert "No game with this id and token." not in html
+    assert "Nessun tavolo con questo id." in html
+    assert "Distribuisci subito, quando ogni altro posto è un&#39;IA" in html
+    assert "No table with this id." not in html
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
-from table_api import play_to_the_end, started
+from table_api import new_deal_body, play_to_the_end, started
 
 from .conftest import SITE_PAGES
 
@@ -117,8 +117,9 @@ def test_the_start_form_starts_a_first_visitor_on_easy_and_remembers_the_choice(
 
 
 def test_an_easy_deal_is_played_by_easy_ais(client: TestClient) -> None:
-    created = client.post("/api/games", json={"game": "chuopai", "ai": "easy", "seed": 3})
-    assert created.status_code == 201 and created.json()["ai"] == "easy"
+    created = client.post("/api/tables", json=new_deal_body("chuopai", 3, "easy"))
+    assert created.status_code == 201
+    assert [seat["level"] for seat in created.json()["table"]["seats"][1:]] == ["easy", "easy"]
     client.cookies.set("lang", "nl")
     page = client.post("/games/chuopai/start", data={"ai": "easy"})
     assert '"ai": "easy"' in page.text and '"ai_easy": "makkelijk"' in page.text
@@ -145,7 +146,7 @@ def test_a_bad_start_form_is_shown_again_with_the_problem(
 
 def test_the_api_docs_are_our_own_page(client: TestClient) -> None:
     html = client.get("/docs").text
-    for path in ("/api/games", "/api/games/{game_id}/actions", "/api/games/{game_id}/record"):
+    for path in ("/api/tables", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/record"):
         assert path in html
     assert "swagger" not in html.lower()
     # Only the site's own scripts every page loads: the display settings, the worker.

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Table, func, select
+from table_api import new_deal_body
 
 from cardavia.ai.base import Player
 from cardavia.i18n.languages import LANGUAGES
@@ -40,6 +41,8 @@ EXPECTED_CSP = {
     "form-action": "'self'",
     "frame-ancestors": "'none'",
 }
+ALONE = b'{"name": "Bot", "seats": ["basic", "basic", "basic"], "start": true, '
+"""The start of a body that deals a table of AIs at once: what follows is under test."""
 LEAKS = ("Traceback", 'File "', "sqlalchemy", "psycopg", "sqlite3", "Error:")
 
 
@@ -104,7 +107,7 @@ def csp_of(response: Any) -> dict[str, str]:
 
 @pytest.mark.parametrize(
     "path", ["/", "/games/sisepai", "/docs", "/openapi.json", "/static/css/cardavia.css",
-             "/api/games/AAAAAAAAAAAAAAAA", "/nowhere"],
+             "/api/tables/AAAAAAAAAAAAAAAA", "/nowhere"],
 )  # fmt: skip
 def test_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
     response = client.get(path)
@@ -119,14 +122,13 @@ def test_every_answer_carries_the_security_headers(client: TestClient, path: str
 
 
 def test_answers_about_a_deal_are_never_cached(client: TestClient) -> None:
-    created = client.post("/api/games", json={"game": "sisepai"})
+    created = client.post("/api/tables", json=new_deal_body("sisepai"))
     assert created.headers["cache-control"] == "no-store"
-    game_id, token = created.json()["id"], created.json()["token"]
-    assert client.get(f"/api/games/{game_id}", headers=auth(token)).headers["cache-control"] == (
+    table, token = created.json()["table"]["id"], created.json()["token"]
+    assert client.get(f"/api/tables/{table}", headers=auth(token)).headers["cache-control"] == (
         "no-store"
     )
-    client.cookies.set("cardavia_token", token)
-    assert client.get(f"/play/{game_id}").headers["cache-control"] == "no-store"
+    assert client.get(f"/tables/{table}").headers["cache-control"] == "no-store"
 
 
 @pytest.mark.parametrize("path", ["/", "/games/sisepai", "/games/chuopai?tab=rules", "/docs"])
@@ -159,8 +161,8 @@ def test_the_deal_cookie_is_httponly_samesite_and_scoped(make_client: MakeClient
         response = client.post("/games/sisepai/start", data={"ai": "basic"}, follow_redirects=False)
         assert response.status_code == 303
         cookies = response.headers.get_list("set-cookie")
-        # The token twice (the deal's page and API), the running deal's id, the browser's
-        # id, the level.
+        # The seat's token twice (the table's page and API), the running deal's id, the
+        # browser's id, the level.
         assert len(cookies) == 5
         for cookie in cookies:
             attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
@@ -177,8 +179,8 @@ def test_the_deal_cookie_is_httponly_samesite_and_scoped(make_client: MakeClient
 def test_too_many_new_deals_from_one_client_get_429(make_client: MakeClient) -> None:
     client = make_client(new_games_per_minute=3)
     for _ in range(3):
-        assert client.post("/api/games", json={"game": "chuopai"}).status_code == 201
-    refused = client.post("/api/games", json={"game": "chuopai"})
+        assert client.post("/api/tables", json=new_deal_body("chuopai")).status_code == 201
+    refused = client.post("/api/tables", json=new_deal_body("chuopai"))
     message = assert_clear_error(refused, 429)
     assert "too many new deals" in message
     assert 1 <= int(refused.headers["retry-after"]) <= 60
@@ -202,7 +204,7 @@ def test_too_many_new_deals_from_one_client_get_429(make_client: MakeClient) -> 
 def test_a_zero_limit_means_no_limit(make_client: MakeClient) -> None:
     client = make_client(new_games_per_minute=0)
     for _ in range(25):
-        assert client.post("/api/games", json={"game": "chuopai"}).status_code == 201
+        assert client.post("/api/tables", json=new_deal_body("chuopai")).status_code == 201
 
 
 def test_the_limit_is_a_sliding_minute_per_client() -> None:
@@ -238,7 +240,9 @@ def test_the_limiter_forgets_idle_clients(monkeypatch: pytest.MonkeyPatch) -> No
 def test_an_oversized_body_is_refused_before_it_is_read(client: TestClient) -> None:
     before = stored_deals(client)
     huge = b'{"game": "sisepai", "pad": "' + b"x" * 100_000 + b'"}'
-    response = client.post("/api/games", content=huge, headers={"Content-Type": "application/json"})
+    response = client.post(
+        "/api/tables", content=huge, headers={"Content-Type": "application/json"}
+    )
     assert "larger than 16384 bytes" in assert_clear_error(response, 413)
     assert response.headers["content-security-policy"] == CSP
 
@@ -249,7 +253,7 @@ def test_an_oversized_body_is_refused_before_it_is_read(client: TestClient) -> N
         yield b'"}'
 
     streamed = client.post(
-        "/api/games", content=chunks(), headers={"Content-Type": "application/json"}
+        "/api/tables", content=chunks(), headers={"Content-Type": "application/json"}
     )
     assert "larger than" in assert_clear_error(streamed, 413)
     form = client.post("/games/sisepai/start", content=b"ai=basic&" + b"x" * 20_000)
@@ -262,23 +266,27 @@ def test_an_oversized_body_is_refused_before_it_is_read(client: TestClient) -> N
     [
         (b"\xff\xfe\x00garbage", "application/json", 422),
         (b"[" * 5000 + b"]" * 5000, "application/json", 422),
-        (b'{"game": "sisepai", "seed": 1e400}', "application/json", 422),
-        (b'{"game": "sisepai", "seed": 123456789012345678901234567890}', "application/json", 422),
-        (b'{"game": "sisepai", "seed": NaN}', "application/json", 422),
-        (b'{"game": "sisepai"', "application/json", 422),
+        (ALONE + b'"game": "sisepai", "seed": 1e400}', "application/json", 422),
+        (
+            ALONE + b'"game": "sisepai", "seed": 123456789012345678901234567890}',
+            "application/json",
+            422,
+        ),
+        (ALONE + b'"game": "sisepai", "seed": NaN}', "application/json", 422),
+        (ALONE + b'"game": "sisepai"', "application/json", 422),
         (b"null", "application/json", 422),
         (b'"sisepai"', "application/json", 422),
-        (b'{"game": "sisepai"}', "text/plain", 422),
-        (b'{"game": ["sisepai"]}', "application/json", 422),
-        (b'{"game": "sisepai", "game ": 1}', "application/json", 422),
-        (b'{"game": "sisepai", "__proto__": {}}', "application/json", 422),
+        (ALONE + b'"game": "sisepai"}', "text/plain", 422),
+        (ALONE + b'"game": ["sisepai"]}', "application/json", 422),
+        (ALONE + b'"game": "sisepai", "game ": 1}', "application/json", 422),
+        (ALONE + b'"game": "sisepai", "__proto__": {}}', "application/json", 422),
         (b"game=sisepai", "application/x-www-form-urlencoded", 422),
     ],
 )
 def test_malformed_new_deals_are_refused_in_words(
     client: TestClient, body: bytes, content_type: str, status: int
 ) -> None:
-    response = client.post("/api/games", content=body, headers={"Content-Type": content_type})
+    response = client.post("/api/tables", content=body, headers={"Content-Type": content_type})
     assert response.status_code in (400, 422)
     assert_clear_error(response, response.status_code)
     assert stored_deals(client) == 0
@@ -287,25 +295,29 @@ def test_malformed_new_deals_are_refused_in_words(
 @pytest.mark.parametrize(
     "body",
     [
-        {"action": "pass", "step": 10**30},
-        {"action": "pass", "step": -1},
-        {"action": "pass", "step": None},
-        {"action": None, "step": 0},
-        {"action": ["pass"], "step": 0},
-        {"action": "pass", "step": 0, "seat": 2},
-        {"action": "pass", "step": 0, "token": "x"},
-        {"action": "discard \u0000", "step": 0},
-        {"action": "x" * 201, "step": 0},
+        {"type": "act", "action": "pass", "key": 10**30},
+        {"type": "act", "action": "pass", "key": -1},
+        {"type": "act", "action": "pass", "key": None},
+        {"type": "act", "action": None, "key": 0},
+        {"type": "act", "action": ["pass"], "key": 0},
+        {"type": "act", "action": "pass", "key": 0, "seat": 2},
+        {"type": "act", "action": "pass", "key": 0, "token": "x"},
+        {"type": "act", "action": "discard \u0000", "key": 0},
+        {"type": "act", "action": "x" * 201, "key": 0},
+        {"type": "start"},
+        {"type": "remove", "seat": 1},
         {},
     ],
 )
 def test_malformed_actions_change_nothing(client: TestClient, body: dict[str, Any]) -> None:
-    created = client.post("/api/games", json={"game": "sisepai", "seed": 8}).json()
-    token = created.pop("token")
-    response = client.post(f"/api/games/{created['id']}/actions", json=body, headers=auth(token))
-    assert response.status_code in (409, 422)
+    created = client.post("/api/tables", json=new_deal_body("sisepai", 8)).json()
+    client.cookies.clear()
+    token, table = created.pop("token"), created["table"]["id"]
+    created.pop("invite")
+    response = client.post(f"/api/tables/{table}/actions", json=body, headers=auth(token))
+    assert response.status_code in (403, 409, 422)
     assert_clear_error(response, response.status_code)
-    assert client.get(f"/api/games/{created['id']}", headers=auth(token)).json() == created
+    assert client.get(f"/api/tables/{table}", headers=auth(token)).json() == created
 
 
 # -- tokens and other people's deals -----------------------------------------------------------
@@ -317,14 +329,16 @@ def mangled(token: str) -> str:
 
 
 def test_forged_reused_and_borrowed_tokens_learn_nothing(client: TestClient) -> None:
-    mine = client.post("/api/games", json={"game": "sisepai", "seed": 1}).json()
-    theirs = client.post("/api/games", json={"game": "sisepai", "seed": 2}).json()
-    their_state = {key: value for key, value in theirs.items() if key != "token"}
-    step = {"action": theirs["legal"][0], "step": theirs["step"]}
+    mine = client.post("/api/tables", json=new_deal_body("sisepai", 1)).json()
+    theirs = client.post("/api/tables", json=new_deal_body("sisepai", 2)).json()
+    client.cookies.clear()
+    table = theirs["table"]["id"]
+    their_frame = {key: value for key, value in theirs.items() if key not in ("token", "invite")}
+    act = {"type": "act", "action": theirs["deal"]["options"][0], "key": theirs["deal"]["key"]}
     attempts = {
         "no token": {},
         "forged": auth("A" * 32),
-        "my token on their deal": auth(mine["token"]),
+        "my token on their table": auth(mine["token"]),
         "their token, mangled": auth(mangled(theirs["token"])),
         "their token, not bearer": {"Authorization": f"Basic {theirs['token']}"},
         "their token in a header of mine": {"X-Token": theirs["token"]},
@@ -332,39 +346,47 @@ def test_forged_reused_and_borrowed_tokens_learn_nothing(client: TestClient) -> 
     answers = []
     for headers in attempts.values():
         for method, path, json_body in (
-            ("GET", f"/api/games/{theirs['id']}", None),
-            ("POST", f"/api/games/{theirs['id']}/actions", step),
-            ("GET", f"/api/games/{theirs['id']}/record", None),
+            ("GET", f"/api/tables/{table}", None),
+            ("POST", f"/api/tables/{table}/actions", act),
+            ("GET", f"/api/tables/{table}/record", None),
+            ("POST", f"/api/tables/{table}/hint", {"step": act["key"]}),
+            ("GET", f"/api/tables/{table}/review", None),
         ):
             answers.append(client.request(method, path, json=json_body, headers=headers))
-    # A deal that does not exist at all, with a real token: the very same answer.
-    answers.append(client.get("/api/games/" + "Z" * 16, headers=auth(theirs["token"])))
-    answers.append(client.get(f"/api/games/{theirs['id'][:-1]}_", headers=auth(mine["token"])))
+    # Every wrong key gets the very same answer: it says nothing of the deal.
     bodies = {(answer.status_code, answer.content) for answer in answers}
     assert len(bodies) == 1, bodies
-    assert_clear_error(answers[0], 404)
-    # My cookie does not open their deal either, nor their page.
-    client.cookies.set("cardavia_token", mine["token"])
-    assert_clear_error(client.get(f"/api/games/{theirs['id']}"), 404)
-    page = client.get(f"/play/{theirs['id']}")
-    nowhere = client.get("/play/" + "Z" * 16)
+    assert "no seat at this table" in assert_clear_error(answers[0], 403)
+    # A table that does not exist, with a real token: a 404 that names nothing.
+    unknown = [
+        client.get("/api/tables/" + "Z" * 16, headers=auth(theirs["token"])),
+        client.get(f"/api/tables/{table[:-1]}_", headers=auth(mine["token"])),
+    ]
+    assert len({(answer.status_code, answer.content) for answer in unknown}) == 1
+    assert_clear_error(unknown[0], 404)
+    # My cookie does not open their table either, nor their page: a deal against the
+    # AIs that is not yours is as unknown as a table that does not exist.
+    client.cookies.set("cardavia_seat", mine["token"])
+    assert_clear_error(client.get(f"/api/tables/{table}"), 403)
+    page = client.get(f"/tables/{table}")
+    nowhere = client.get("/tables/" + "Z" * 16)
     assert page.status_code == nowhere.status_code == 404
-    assert page.text.replace(theirs["id"], "Z" * 16) == nowhere.text
+    assert page.text.replace(table, "Z" * 16) == nowhere.text
     client.cookies.clear()
-    assert client.get(f"/api/games/{theirs['id']}", headers=auth(theirs["token"])).json() == (
-        their_state
-    )
+    assert client.get(f"/api/tables/{table}", headers=auth(theirs["token"])).json() == (their_frame)
 
 
 def test_a_token_cannot_replay_an_old_action(client: TestClient) -> None:
-    created = client.post("/api/games", json={"game": "chuopai", "seed": 4}).json()
-    token = created.pop("token")
-    first = {"action": created["legal"][0], "step": created["step"]}
-    path = f"/api/games/{created['id']}/actions"
+    created = client.post("/api/tables", json=new_deal_body("chuopai", 4)).json()
+    client.cookies.clear()
+    token, table, deal = created["token"], created["table"]["id"], created["deal"]
+    first = {"type": "act", "action": deal["options"][0], "key": deal["key"]}
+    path = f"/api/tables/{table}/actions"
     moved = client.post(path, json=first, headers=auth(token)).json()
     for _ in range(3):
-        assert "step" in assert_clear_error(client.post(path, json=first, headers=auth(token)), 409)
-    assert client.get(f"/api/games/{created['id']}", headers=auth(token)).json() == moved
+        refused = client.post(path, json=first, headers=auth(token))
+        assert "moved on" in assert_clear_error(refused, 409)
+    assert client.get(f"/api/tables/{table}", headers=auth(token)).json() == moved
 
 
 def test_a_server_failure_is_a_500_in_words_without_a_stack_trace(
@@ -378,7 +400,7 @@ def test_a_server_failure_is_a_500_in_words_without_a_stack_trace(
     # The first AI decision fails; in some deals every AI answer before the person's
     # first choice is forced (no AI decides), so start deals until one reaches an AI.
     for _ in range(30):
-        response = client.post("/api/games", json={"game": "sisepai"})
+        response = client.post("/api/tables", json=new_deal_body("sisepai"))
         if response.status_code == 500:
             break
     message = assert_clear_error(response, 500)
@@ -427,16 +449,16 @@ def test_a_500_carries_the_same_security_headers_as_every_answer(
 
     client = make_client(players=lambda game, level: Broken(), secure_cookies=hsts)
     for seed in range(30):
-        failed = client.post("/api/games", json={"game": "sisepai", "seed": seed})
+        failed = client.post("/api/tables", json=new_deal_body("sisepai", seed))
         if failed.status_code == 500:
             break
     assert failed.status_code == 500
-    good = client.get("/api/games/AAAAAAAAAAAAAAAA")
+    good = client.get("/api/tables/AAAAAAAAAAAAAAAA")
     assert security_headers(failed) == security_headers(good)
     assert security_headers(failed)["content-security-policy"] == CSP
     page = client.post("/games/sisepai/start", data={"ai": "basic", "seed": str(seed)})
     assert page.status_code == 500
-    assert security_headers(page) == security_headers(client.get("/play/AAAAAAAAAAAAAAAA")) | {
+    assert security_headers(page) == security_headers(client.get("/tables/AAAAAAAAAAAAAAAA")) | {
         "cache-control": security_headers(page)["cache-control"]
     }
     assert security_headers(page)["x-frame-options"] == "DENY"
@@ -463,7 +485,7 @@ def test_another_sites_form_cannot_start_a_deal(
     assert refused.status_code == 403 and "<html" in refused.text
     assert "sent from another site" in refused.text
     assert "set-cookie" not in refused.headers
-    api = client.post("/api/games", json={"game": "sisepai"}, headers=headers)
+    api = client.post("/api/tables", json=new_deal_body("sisepai"), headers=headers)
     assert "another site" in assert_clear_error(api, 403)
     assert stored_deals(client) == 0
     # The visitor's own allowance is untouched: their next deal starts.
@@ -481,13 +503,14 @@ def test_the_sites_own_pages_and_programs_still_post(client: TestClient) -> None
             "/games/chuopai/start", data={"ai": "basic"}, headers=headers, follow_redirects=False
         )
         assert page.status_code == 303, headers
-        created = client.post("/api/games", json={"game": "chuopai"}, headers=headers)
+        created = client.post("/api/tables", json=new_deal_body("chuopai"), headers=headers)
         assert created.status_code == 201, headers
-        state = created.json()
+        frame = created.json()
+        deal = frame["deal"]
         moved = client.post(
-            f"/api/games/{state['id']}/actions",
-            json={"action": state["legal"][0], "step": state["step"]},
-            headers=headers | auth(state["token"]),
+            f"/api/tables/{frame['table']['id']}/actions",
+            json={"type": "act", "action": deal["options"][0], "key": deal["key"]},
+            headers=headers | auth(frame["token"]),
         )
         assert moved.status_code == 200, headers
 
@@ -497,13 +520,17 @@ def test_refused_requests_do_not_use_up_the_allowance(make_client: MakeClient) -
     for _ in range(3):
         assert client.post("/games/sisepai/start", data={"ai": "wild"}).status_code == 422
         assert client.post("/games/nothing/start", data={"ai": "basic"}).status_code == 404
-        assert client.post("/api/games", json={"game": "nothing"}).status_code == 422
-        assert client.post("/api/games", json={"game": "sisepai", "seed": -1}).status_code == 422
-        cross = client.post("/api/games", json={"game": "sisepai"}, headers=CROSS_SITE[0])
+        nothing = new_deal_body("chuopai") | {"game": "nothing"}
+        assert client.post("/api/tables", json=nothing).status_code == 422
+        below = new_deal_body("sisepai") | {"seed": -1}
+        assert client.post("/api/tables", json=below).status_code == 422
+        with_person = new_deal_body("chuopai") | {"seats": ["person", "basic"]}
+        assert client.post("/api/tables", json=with_person).status_code == 422
+        cross = client.post("/api/tables", json=new_deal_body("sisepai"), headers=CROSS_SITE[0])
         assert cross.status_code == 403
-    assert client.post("/api/games", json={"game": "sisepai"}).status_code == 201
+    assert client.post("/api/tables", json=new_deal_body("sisepai")).status_code == 201
     assert client.post("/games/sisepai/start", data={"ai": "basic"}).status_code == 200
-    assert client.post("/api/games", json={"game": "sisepai"}).status_code == 429
+    assert client.post("/api/tables", json=new_deal_body("sisepai")).status_code == 429
 
 
 def test_a_forwarded_address_counts_only_from_a_trusted_proxy(make_client: MakeClient) -> None:
@@ -512,7 +539,9 @@ def test_a_forwarded_address_counts_only_from_a_trusted_proxy(make_client: MakeC
         client = make_client(new_games_per_minute=2, trusted_proxies=trusted)
         answers = [
             client.post(
-                "/api/games", json={"game": "chuopai"}, headers={"X-Forwarded-For": f"10.0.0.{n}"}
+                "/api/tables",
+                json=new_deal_body("chuopai"),
+                headers={"X-Forwarded-For": f"10.0.0.{n}"},
             ).status_code
             for n in range(5)
         ]
@@ -534,28 +563,28 @@ def test_the_language_links_of_a_404_stay_on_the_site(client: TestClient) -> Non
 def test_a_json_schema_integer_is_an_integer_however_it_is_written(
     client: TestClient, written: float, value: int
 ) -> None:
-    created = client.post("/api/games", json={"game": "chuopai", "seed": written})
+    created = client.post("/api/tables", json=new_deal_body("chuopai") | {"seed": written})
     assert created.status_code == 201, created.text
-    state = created.json()
-    assert state["seed"] == value
-    again = client.post("/api/games", json={"game": "chuopai", "seed": value}).json()
-    assert again["view"] == state["view"]
+    frame = created.json()
+    assert frame["deal"]["seed"] == value
+    again = client.post("/api/tables", json=new_deal_body("chuopai", value)).json()
+    assert again["deal"]["view"] == frame["deal"]["view"]
+    deal = frame["deal"]
     moved = client.post(
-        f"/api/games/{state['id']}/actions",
-        json={"action": state["legal"][0], "step": float(state["step"])},
-        headers=auth(state["token"]),
+        f"/api/tables/{frame['table']['id']}/actions",
+        json={"type": "act", "action": deal["options"][0], "key": float(deal["key"])},
+        headers=auth(frame["token"]),
     )
     assert moved.status_code == 200, moved.text
 
 
 @pytest.mark.parametrize("seed", ["238247", True, 2.5, 1e400, -1.0, 2.0**53])
 def test_what_json_schema_calls_no_integer_is_refused(client: TestClient, seed: Any) -> None:
-    body = (
-        b'{"game": "chuopai", "seed": '
-        + (b"1e400" if seed == 1e400 else json.dumps(seed).encode())
-        + b"}"
+    written = b"1e400" if seed == 1e400 else json.dumps(seed).encode()
+    body = json.dumps(new_deal_body("chuopai"))[:-1].encode() + b', "seed": ' + written + b"}"
+    response = client.post(
+        "/api/tables", content=body, headers={"Content-Type": "application/json"}
     )
-    response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
     assert_clear_error(response, 422)
 
 
@@ -572,7 +601,7 @@ def test_a_redirect_never_sends_the_browser_to_the_host_the_request_named(
 
 @pytest.mark.parametrize(
     ("path", "methods"),
-    [("/replay", "GET, POST"), ("/api/games/x/ai-seat", "GET, POST"), ("/api/games", "POST")],
+    [("/replay", "GET, POST"), ("/api/deals/x/ai-seat", "GET, POST"), ("/api/tables", "POST")],
 )
 def test_a_405_names_every_method_of_its_path(client: TestClient, path: str, methods: str) -> None:
     response = client.put(path)

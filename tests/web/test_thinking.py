@@ -7,6 +7,7 @@ Timing is never measured here (``cardavia bench stall`` does that): a decision t
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import threading
@@ -19,6 +20,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from table_api import new_deal_body
 
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
@@ -213,67 +215,73 @@ def test_reads_and_basic_deals_are_served_while_a_strong_decision_runs(
 ) -> None:
     async def scenario() -> None:
         async with served(tmp_path) as client:
-            basic = (await client.post("/api/games", json={"game": "sisepai"})).json()
-            body = {"game": "chuopai", "ai": "strong", "seed": an_ai_first_seed()}
-            strong = asyncio.create_task(client.post("/api/games", json=body))
+            basic = (await client.post("/api/tables", json=new_deal_body("sisepai"))).json()
+            # A table of strong AIs whose first decision is an AI's: dealt at once, its
+            # AI thinking in a worker, off the request path.
+            body = new_deal_body("chuopai", an_ai_first_seed(), "strong")
+            strong = (await client.post("/api/tables", json=body)).json()
+            assert strong["deal"]["options"] == [], "the strong AI is still thinking"
             await wait_until(held.started)
             auth = {"Authorization": f"Bearer {basic['token']}"}
-            read = await client.get(f"/api/games/{basic['id']}", headers=auth)
+            path = f"/api/tables/{basic['table']['id']}"
+            read = await client.get(path, headers=auth)
             assert read.status_code == 200
+            deal = basic["deal"]
             acted = await client.post(
-                f"/api/games/{basic['id']}/actions",
-                json={"action": basic["legal"][0], "step": basic["step"]},
+                path + "/actions",
+                json={"type": "act", "action": deal["options"][0], "key": deal["key"]},
                 headers=auth,
             )
             assert acted.status_code == 200
             assert (await client.get("/")).status_code == 200
-            assert not strong.done(), "the strong deal is still waiting for its AI"
             held.release.set()
-            assert (await strong).status_code == 201
+            # The strong table moves on by itself once its AI has decided.
+            mine = {"Authorization": f"Bearer {strong['token']}"}
+            moved = strong
+            for _ in range(400):
+                path = f"/api/tables/{strong['table']['id']}"
+                moved = (await client.get(path, headers=mine)).json()
+                if moved["deal"]["key"] > strong["deal"]["key"]:
+                    break
+                await asyncio.sleep(0.05)
+            assert moved["deal"]["key"] > strong["deal"]["key"], json.dumps(moved)
 
     asyncio.run(scenario())
 
 
-def test_one_deal_has_one_request_with_ai_turns_and_a_client_a_few(
+def test_a_double_click_while_the_ais_think_is_refused_at_once(
     tmp_path: Path, held: HeldDecisions
 ) -> None:
     async def scenario() -> None:
-        async with served(tmp_path, ai_turns_per_address=2) as client:
+        async with served(tmp_path) as client:
             held.release.set()  # the deal starts at once
             seed = an_ai_first_seed()
-            state = None
+            frame: dict[str, Any] = {}
             for number in range(100):  # a deal whose person's action is answered by an AI
-                made = await client.post(
-                    "/api/games", json={"game": "chuopai", "ai": "strong", "seed": seed + number}
-                )
-                state = made.json()
-                if state["status"] == "ongoing" and state["view"]["leader"] == 0:
+                body = new_deal_body("chuopai", seed + number, "strong")
+                made = (await client.post("/api/tables", json=body)).json()
+                mine = {"Authorization": f"Bearer {made['token']}"}
+                path = f"/api/tables/{made['table']['id']}"
+                frame = made
+                while not frame["deal"]["options"] and frame["deal"]["result"] is None:
+                    waited = f"{path}?mark={frame['mark']}&wait=20"
+                    frame = (await client.get(waited, headers=mine)).json()
+                if frame["deal"]["result"] is None and frame["deal"]["view"]["leader"] == 0:
                     break
-            assert state is not None
             held.release.clear()
             held.started.clear()
-            auth = {"Authorization": f"Bearer {state['token']}"}
-            path = f"/api/games/{state['id']}/actions"
-            body = {"action": state["legal"][0], "step": state["step"]}
-            first = asyncio.create_task(client.post(path, json=body, headers=auth))
+            deal = frame["deal"]
+            body = {"type": "act", "action": deal["options"][0], "key": deal["key"]}
+            first = await client.post(path + "/actions", json=body, headers=mine)
+            assert first.status_code == 200, "answered at once: the AI thinks after it"
             await wait_until(held.started)
             # A double click: refused at once, without any AI work.
-            again = await client.post(path, json=body, headers=auth)
-            assert again.status_code == 409 and "still answering" in again.json()["error"]
-            # The same address may have one more strong request in progress, not two.
-            other = {"game": "chuopai", "ai": "strong", "seed": seed}
-            second = asyncio.create_task(client.post("/api/games", json=other))
-            await asyncio.sleep(0.2)
-            refused = await client.post("/api/games", json=other)
-            assert refused.status_code == 429 and refused.headers["retry-after"] == "1"
-            assert "strong AIs in progress" in refused.json()["error"]
-            # Basic deals never wait on the workers, and are never counted.
-            assert (await client.post("/api/games", json={"game": "sisepai"})).status_code == 201
+            again = await client.post(path + "/actions", json=body, headers=mine)
+            assert again.status_code == 409 and "moved on" in again.json()["error"]
+            # Basic deals never wait on the workers.
+            basic = await client.post("/api/tables", json=new_deal_body("sisepai"))
+            assert basic.status_code == 201
             held.release.set()
-            assert (await first).status_code == 200
-            assert (await second).status_code == 201
-            again = await client.post("/api/games", json=other)
-            assert again.status_code == 201
 
     asyncio.run(scenario())
 

@@ -3,14 +3,16 @@ nobody else's, and nothing of a running deal's cards."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import secrets
 from typing import Any
 
 from fastapi.testclient import TestClient
 from table_api import play_to_the_end, started
 
-from cardavia.records import parse_record
-from cardavia.store import FINISHED, GameStore
+from cardavia.records import parse_record, replay
+from cardavia.store import FINISHED, ONGOING, GameStore
 from cardavia.web.browsers import COOKIE as BROWSER
 from cardavia.web.deal_stats import Result
 from cardavia.web.dependencies import services_of
@@ -180,3 +182,74 @@ def test_the_browser_id_is_kept_and_only_its_hash_stored(client: TestClient) -> 
     stored = [store_of(client).get(game_id) for game_id in (one, two)]
     hashes = {deal.browser_hash for deal in stored if deal is not None}
     assert len(hashes) == 1 and browser not in hashes
+
+
+# -- deals played before every deal was a table (issue 24) -------------------------------------
+
+
+def old_deal(client: TestClient, game_id: str, finished: bool) -> str:
+    """A copy of the deal ``game_id`` as a deal against the AIs played before tables
+    stored it (no table in its meta, its browser its owner): its id."""
+    store = store_of(client)
+    stored = store.get(game_id)
+    assert stored is not None
+    old = dataclasses.replace(stored, id=secrets.token_urlsafe(12), meta=None, version=1)
+    if not finished:
+        old = dataclasses.replace(old, status=ONGOING, result=None, decisions=(), step=0)
+    store.insert(old)
+    return old.id
+
+
+def test_an_old_deals_address_leads_to_its_replay_or_says_it_cannot_go_on(
+    client: TestClient, other: TestClient
+) -> None:
+    game_id = start(client, "chuopai", seed=5)
+    running_at_table = client.get(f"/play/{game_id}", follow_redirects=False)
+    assert running_at_table.status_code == 303
+    assert running_at_table.headers["location"] == f"/tables/{table_of(client, game_id)}"
+    finish(client, game_id)
+    done, running = old_deal(client, game_id, True), old_deal(client, game_id, False)
+    # A finished deal: its replay (its browser's; anyone else gets the replay's 404).
+    replay = client.get(f"/play/{done}", follow_redirects=False)
+    assert replay.status_code == 303 and replay.headers["location"] == f"/replay/{done}"
+    assert client.get(f"/play/{done}").status_code == 200
+    assert other.get(f"/play/{done}").status_code == 404
+    # A running deal of the old kind cannot be played on: a page that says so, in words,
+    # and leads to a new deal of its game.
+    page = client.get(f"/play/{running}")
+    assert page.status_code == 410 and "can no longer be played on" in page.text
+    assert 'href="/games/chuopai"' in page.text
+    assert client.get("/play/nosuchdealhere00").status_code == 404
+    # Your deals still lists both, and continues the running one at that page.
+    listed = client.get("/deals").text
+    assert f'id="deal-{done}"' in listed and f'id="deal-{running}"' in listed
+    assert f'href="/play/{running}"' in listed and f'href="/replay/{done}"' in listed
+
+
+def test_a_finished_deals_record_downloads_for_its_browser_only(
+    client: TestClient, other: TestClient
+) -> None:
+    game_id = start(client, "sisepai", seed=17)
+    assert client.get(f"/deals/{game_id}/record").status_code == 404, "running: no deck"
+    result = finish(client, game_id)["result"]
+    old = old_deal(client, game_id, True)
+    for deal_id in (game_id, old):
+        answer = client.get(f"/deals/{deal_id}/record")
+        assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
+        assert replay(parse_record(answer.content)).to_json() == result
+        assert other.get(f"/deals/{deal_id}/record").status_code == 404
+    replayed = client.get(f"/replay/{old}").text
+    assert f'href="/deals/{old}/record"' in replayed
+
+
+def test_an_old_deal_is_played_again_at_a_table(client: TestClient) -> None:
+    game_id = start(client, "chuopai", seed=23)
+    finish(client, game_id)
+    old = old_deal(client, game_id, True)
+    again = client.post(f"/play/{old}/again", follow_redirects=False)
+    assert again.status_code == 303 and again.headers["location"].startswith("/tables/")
+    frame = client.get("/api" + again.headers["location"]).json()
+    stored = store_of(client).get(frame["deal"]["id"])
+    first = store_of(client).get(old)
+    assert stored is not None and first is not None
+    assert (stored.deck, stored.first, stored.ai) == (first.deck, first.first, first.ai)

@@ -46,10 +46,11 @@ from cardavia.web.tables import routes as table_routes
 from cardavia.web.tables import tasks
 from cardavia.web.tables.hub import Hub
 from cardavia.web.tables.service import TableService
-from cardavia.web.thinking import Thinker, TurnLimiter
+from cardavia.web.thinking import Thinker
 
-DESCRIPTION = """Play Sì Sè Pái and Chuo Pai against Cardavia's AIs. The person always sits
-at seat 0; every call about a game needs the token that `POST /api/games` returned, as
+DESCRIPTION = """Play Sì Sè Pái and Chuo Pai against Cardavia's AIs or with friends. Every
+deal is played at a table: `POST /api/tables` (with `start`, a table of AIs dealt at once)
+returns the seat's token, which every call about the table needs, as
 `Authorization: Bearer <token>`. Errors are `{"error": "..."}` and change nothing."""
 
 
@@ -89,12 +90,7 @@ def create_app(
         thinker = Thinker(players, workers=settings.ai_workers, seconds=settings.ai_seconds)
         thinker.warm_up(GAMES)
         store = GameStore(engine)
-        deals = DealService(
-            store,
-            cache_deals=settings.cache_deals,
-            thinker=thinker,
-            turns=TurnLimiter(settings.ai_turns_per_address),
-        )
+        deals = DealService(store, cache_deals=settings.cache_deals, thinker=thinker)
         table_store = TableStore(store)
         tables = TableService(
             table_store,

@@ -1,7 +1,7 @@
-"""The cookies that carry a deal's or a seat's token, shared by the API and the pages.
+"""The cookies that carry a seat's token, shared by the tables' API and pages.
 
-Every one is HttpOnly and ``SameSite=Lax``; a token's cookie is scoped to its own deal's
-or table's paths (its page and its API), so that a browser sends it nowhere else. The
+Every one is HttpOnly and ``SameSite=Lax``; a seat's cookie is scoped to its own
+table's paths (its page and its API), so that a browser sends it nowhere else. The
 cookie naming the running deal of each game lives on every path but unlocks nothing.
 """
 
@@ -13,14 +13,12 @@ from starlette.requests import HTTPConnection
 from cardavia.web import browsers
 from cardavia.web.deals import LiveDeal
 
-DEAL_TOKEN = "cardavia_token"
-"""A deal's token, set on its two paths: the table's page and the deal's API."""
 SEAT_TOKEN = "cardavia_seat"
 """The HttpOnly cookie holding a browser's seat token, scoped to one table's paths."""
 RUNNING = "cardavia_deal_{game}"
 """The cookie naming this browser's running deal of a game (its id, not its token)."""
 DAYS = 30
-"""How long a deal's or a seat's cookie lasts."""
+"""How long a seat's cookie lasts."""
 
 
 def _set(response: Response, name: str, value: str, path: str, secure: bool) -> None:
@@ -33,18 +31,6 @@ def _set(response: Response, name: str, value: str, path: str, secure: bool) -> 
         samesite="lax",
         secure=secure,
     )
-
-
-def to_the_table(live: LiveDeal, token: str, browser: str, secure: bool) -> Response:
-    """Send the browser to a new deal's table with the deal's cookies, and its browser
-    id (made or kept long: "Your deals" lists what it started)."""
-    deal_id = live.stored.id
-    response = RedirectResponse(f"/play/{deal_id}", status_code=303)
-    browsers.remember(response, browser, secure)
-    for path in (f"/play/{deal_id}", f"/api/games/{deal_id}"):
-        _set(response, DEAL_TOKEN, token, path, secure)
-    remember_running(response, live, secure)
-    return response
 
 
 def to_a_table_of_one(

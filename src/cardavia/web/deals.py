@@ -1,4 +1,4 @@
-"""Running deals for the web: start one, bring it back from the store, act, record.
+"""The deals of the tables: dealt, brought back from the store, decided on, recorded.
 
 A stored deal is its deck, first seat and decisions (like a record); the position is
 always rebuilt by the engine through :class:`~cardavia.records.Deal`, the game loop the
@@ -6,12 +6,9 @@ arena and the tests share. A rebuilt deal is kept in a small per-process cache, 
 by the row's ``version``, so a running deal is replayed only when another process (or
 a restart) moved it on.
 
-Every person's action is applied, the AIs then play until the person must act again
-or the deal is over, and the result is committed (optimistically, by version) before
-anything is returned. The AIs' decisions come from ``decision_rng(seed, seat, step)``,
-so a restarted server continues exactly as the old one would have; strong ones are
-awaited from worker processes (:mod:`cardavia.web.thinking`), so the event loop serves
-other requests meanwhile, and one deal has at most one request with AI turns running.
+Every deal is played at a table (:mod:`cardavia.web.tables.service`, issue 24): the
+table service decides who acts and commits each change; this module deals, replays and
+applies one decision at a time, and finds a browser's own deals (*Your deals*).
 """
 
 from __future__ import annotations
@@ -20,13 +17,10 @@ import copy
 import dataclasses
 import hashlib
 import hmac
-import random
 import re
-import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -41,12 +35,10 @@ from cardavia.store import (
     ONGOING,
     GameStore,
     StoredGame,
-    VersionConflictError,
 )
-from cardavia.store.repository import now
 from cardavia.web.games import GAME_NAMES
 from cardavia.web.presenters import PERSON, PRESENTERS, Presenter, replayed, visible_events
-from cardavia.web.thinking import Thinker, Turn, TurnLimiter
+from cardavia.web.thinking import Thinker
 
 GAMES = GAME_NAMES
 AI_LEVELS = ("easy", "basic", "strong")
@@ -164,7 +156,8 @@ def _stamp(moment: datetime) -> str:
 
 
 class DealService:
-    """Starts, resumes and advances deals; the only writer of the game store."""
+    """Deals, resumes and advances the tables' deals (which the table service commits),
+    and finds a browser's own deals."""
 
     def __init__(
         self,
@@ -172,87 +165,16 @@ class DealService:
         cache_deals: int = 512,
         players: Callable[[str, str], AnyPlayer] | None = None,
         thinker: Thinker | None = None,
-        turns: TurnLimiter | None = None,
     ) -> None:
         """``thinker`` gets the AIs' decisions (default: ``players``, or the registry's
-        players, inline); ``turns`` bounds each client's requests with offloaded AIs."""
+        players, inline)."""
         self.store = store
         self.thinker = thinker or Thinker(players)
-        self._turns = turns or TurnLimiter(0)
         self._cache: OrderedDict[str, LiveDeal] = OrderedDict()
         self._cache_size = cache_deals
         self._lock = threading.Lock()
-        self._acting: set[str] = set()
-        """Deals with a request whose AI turns are still being decided."""
 
     # -- the operations ------------------------------------------------------------
-
-    async def create(
-        self,
-        game: str,
-        ai: str,
-        seed: int | None = None,
-        client: str = "local",
-        browser: str | None = None,
-        again: StoredGame | None = None,
-    ) -> tuple[LiveDeal, str]:
-        """Start a deal (the AIs play up to the person's first decision); return it and
-        its bearer token. Without ``seed`` a secret one is drawn. ``client`` is whose
-        limit of AI turns in progress it counts against (:class:`TooManyTurnsError`);
-        ``browser`` is the hash of the browser id that starts it (:mod:`browsers`).
-
-        ``again`` is a finished deal to play again: its deck, first seat, AI level and
-        deal number (the AIs' decisions are drawn from it), the person in the same seat.
-        """
-        engine = get_game(game)
-        if again is not None:
-            if again.status != FINISHED:
-                raise ConflictError("a deal can be played again once it is over")
-            seed, ai = again.seed, again.ai
-            # The stored deck itself, not a new shuffle of the same number: the cards
-            # are the ones dealt, whatever a later version's shuffle would make of it.
-            deck: Any = tuple(engine.parse_card(code) for code in again.deck)
-            first = again.first
-        chosen = seed is not None
-        if seed is None:
-            seed = secrets.randbelow(SEED_LIMIT)
-        if again is None:
-            deck, first = engine.shuffle(random.Random(seed))
-        token = secrets.token_urlsafe(24)
-        stored = StoredGame.dealt(
-            game,
-            ai,
-            seed,
-            first,
-            deck,
-            hash_token(token),
-            now(),
-            seed_chosen=chosen,
-            browser_hash=browser,
-        )
-        with self._client_turn(ai, client):
-            live = await self._play_ais(self._start(stored), 0, client)
-        stored = _with_progress(stored, live.deal)
-        self.store.insert(stored)
-        live = LiveDeal(stored, live.deal, live.logs, 0)
-        self.remember(live)
-        return live, token
-
-    def open(self, game_id: str, token: str | None) -> LiveDeal:
-        """The deal ``game_id`` if ``token`` is its token; else :class:`GameNotFoundError`."""
-        # Hash first, so an unknown id and a wrong token cost the same work.
-        offered = hash_token(token or "")
-        stored = self.store.get(game_id) if _ID.match(game_id) else None
-        if stored is None or not token or not hmac.compare_digest(offered, stored.token_hash):
-            raise GameNotFoundError(game_id)
-        with self._lock:
-            cached = self._cache.get(game_id)
-            if cached is not None and cached.stored.version == stored.version:
-                self._cache.move_to_end(game_id)
-                return cached
-        live = self._rebuild(stored, cached)
-        self.remember(live)
-        return live
 
     def owned(self, game_id: str, browser: str | None) -> StoredGame:
         """The deal ``game_id`` if the browser whose id hashes to ``browser`` started it;
@@ -322,80 +244,6 @@ class DealService:
         logs = _logs_after(live.presenter, logs, events, seat, before)
         return LiveDeal(stored, deal, logs, live.since)
 
-    async def act(self, live: LiveDeal, action: str, step: int, client: str = "local") -> LiveDeal:
-        """Apply the person's ``action`` taken at ``step``, let the AIs answer, commit.
-
-        Raises :class:`ConflictError` (deal over, stale step, changed meanwhile, another
-        request of this deal still waiting for its AIs), :class:`BadActionError` or
-        :class:`TooManyTurnsError`; in every error case nothing is stored.
-        """
-        game_id = live.stored.id
-        if game_id in self._acting:
-            raise ConflictError(
-                "the AIs are still answering another action in this deal (another tab or a "
-                "repeated request): wait for it, then reload to see it"
-            )
-        self._acting.add(game_id)
-        try:
-            with self._client_turn(live.stored.ai, client):
-                return await self._act(live, action, step, client)
-        finally:
-            self._acting.discard(game_id)
-
-    async def _act(self, live: LiveDeal, action: str, step: int, client: str) -> LiveDeal:
-        _decision(live, step, "the deal is over: start a new deal")
-        acted = self.decide(live, action)
-        moved = await self._play_ais(
-            LiveDeal(live.stored, acted.deal, acted.logs, len(live.log)), len(live.log), client
-        )
-        try:
-            stored = self.store.update(
-                live.stored,
-                decisions=moved.deal.decisions,
-                step=moved.deal.state.step,
-                status=FINISHED if moved.over else ONGOING,
-                result=_result(moved.deal),
-            )
-        except VersionConflictError as exc:
-            self._forget(live.stored.id)
-            raise ConflictError(
-                "the deal changed meanwhile (another tab or a repeated request): reload to see it"
-            ) from exc
-        done = LiveDeal(stored, moved.deal, moved.logs, moved.since)
-        self.remember(done)
-        return done
-
-    async def hint(
-        self, live: LiveDeal, step: int, client: str = "local"
-    ) -> tuple[LiveDeal, Any, Any]:
-        """``strong``'s suggestion for the person at ``step`` and its reason's facts; the
-        step is added to the deal's hints (each decision counted once) and stored.
-
-        It is the coach's verdict (``ai.verdict``), whose randomness is read off what
-        seat 0 sees, never the deal's seed or deck: the hint cannot depend on a hidden
-        card, and the review and the replay viewer give the same opinion of this
-        position. Raises :class:`ConflictError` as :meth:`act` does.
-        """
-        if live.stored.id in self._acting:
-            raise ConflictError("it is not your turn: a hint is for your own decision")
-        state = _decision(live, step, "the deal is over: its review tells what strong would do")
-        with self._client_turn("strong", client):
-            action, reason = await self.thinker.hint(
-                live.stored.game, state.view(PERSON), state.legal_actions(), client
-            )
-        if step in live.stored.hints:
-            return live, action, reason
-        try:
-            stored = self.store.annotate(live.stored, hints=(*live.stored.hints, step))
-        except VersionConflictError as exc:
-            self._forget(live.stored.id)
-            raise ConflictError(
-                "the deal changed meanwhile (another tab or a repeated request): reload to see it"
-            ) from exc
-        done = LiveDeal(stored, live.deal, live.logs, live.since)
-        self.remember(done)
-        return done, action, reason
-
     def record(self, live: LiveDeal) -> Record:
         """The deal's record (records.md); only once it is over, as it reveals the deck."""
         if not live.over:
@@ -404,10 +252,6 @@ class DealService:
         return dataclasses.replace(live.deal.record(), meta=record_meta(live.stored))
 
     # -- internals -----------------------------------------------------------------
-
-    def _client_turn(self, ai: str, client: str) -> AbstractContextManager[None]:
-        """One of ``client``'s places for a request whose AIs decide in the workers."""
-        return self._turns.turn(client) if self.thinker.offloaded(ai) else nullcontext()
 
     def _start(self, stored: StoredGame, seats: Sequence[int] = (PERSON,)) -> LiveDeal:
         """The deal dealt from the stored deck, up to its first decision."""
@@ -423,23 +267,6 @@ class DealService:
             for seat in seats
         }
         return LiveDeal(stored, deal, logs, 0)
-
-    async def _play_ais(self, live: LiveDeal, since: int, client: str) -> LiveDeal:
-        """Let the AIs decide until the person must act or the deal is over (in
-        ``client``'s share of the workers).
-
-        ``live.deal`` is this request's own fork: other requests served while a decision
-        is awaited never see it (the cache holds only committed deals).
-        """
-        deal, logs = live.deal, live.logs
-        stored = live.stored
-        while not deal.over and deal.state.to_act != PERSON:
-            state = deal.state
-            seat = state.to_act
-            turn = Turn(stored.game, stored.ai, stored.seed, seat, state.step, stored.id, client)
-            choice = await self.thinker.choose(turn, state.view(seat), state.legal_actions())
-            logs = _logs_after(live.presenter, logs, deal.act(choice), seat, state)
-        return LiveDeal(stored, deal, logs, since)
 
     def _rebuild(
         self, stored: StoredGame, older: LiveDeal | None = None, seats: Sequence[int] = (PERSON,)
@@ -488,22 +315,6 @@ class DealService:
     def _forget(self, game_id: str) -> None:
         with self._lock:
             self._cache.pop(game_id, None)
-
-
-def _decision(live: LiveDeal, step: int, over: str) -> Any:
-    """The state of the person's decision at ``step``; :class:`ConflictError` (``over``
-    once the deal has ended) when there is none."""
-    state = live.deal.state
-    if live.over:
-        raise ConflictError(over)
-    if step != state.step:
-        raise ConflictError(
-            f"step {step} is not the current step {state.step}: the deal has moved on "
-            "(another tab or a repeated request); reload to see it"
-        )
-    if state.to_act != PERSON:  # pragma: no cover - the AIs always play up to the person
-        raise ConflictError("it is not your turn")
-    return state
 
 
 def _logs_after(

@@ -67,7 +67,12 @@ def services_of(app: Starlette) -> Services:
 
 
 # Every dependency here is ``async``: a plain function would be run in the thread pool,
-# a trip that costs more than the attribute read it does (see cardavia.web.api).
+# a trip that costs more than the attribute read it does. The routes are ``async`` too,
+# although their work is plain blocking code (the engine, the AIs, a short transaction):
+# the trips to a thread pool and back (one per plain function, several per request) cost
+# about a fifth of a request's CPU and let threads fight over the GIL while one of them
+# holds a transaction open. A process serves requests in turn; more processes serve more
+# at once (docs/operations.md).
 async def get_settings(connection: HTTPConnection) -> Settings:
     """The app's settings."""
     return app_state(connection.app).settings

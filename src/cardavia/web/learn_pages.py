@@ -16,13 +16,13 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from cardavia.web import browsers, cookies, games
+from cardavia.web import browsers, games
 from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep, TablesDep
 from cardavia.web.learn import catalog, guided, present
 from cardavia.web.learn.judge import UnknownChoiceError, judge
 from cardavia.web.learn.model import Lesson
 from cardavia.web.rendering import gettext_for, ngettext_for, render_page
-from cardavia.web.security import client_address
+from cardavia.web.tables.forms import to_a_deal_alone
 
 router = APIRouter(include_in_schema=False)
 
@@ -93,20 +93,16 @@ async def start_guided(
     found = guided.DEALS.get(game)
     if found is None:
         raise HTTPException(404)
-    client = client_address(request)
-    new_games.check(client)
-    browser = browsers.browser_id(request) or browsers.new_browser_id()
-    moment, token = await tables.deal_alone(
+    return await to_a_deal_alone(
+        request,
+        tables,
+        new_games,
+        settings.secure_cookies,
         game,
         guided.LEVEL,
         found.seed,
-        browsers.hash_browser(browser),
-        client,
         chosen=False,
         guided=True,
-    )
-    return cookies.to_a_table_of_one(
-        moment.table.id, moment.live, token, browser, settings.secure_cookies
     )
 
 

@@ -1,10 +1,11 @@
-"""The site's pages: the traditions, each game (Table and Full rules), the live table.
+"""The site's pages: the traditions, each game (Table and Full rules), and where an
+old deal's address leads.
 
-A deal starts from a plain HTML form (no script needed); the server answers with two
-HttpOnly cookies holding the deal's token, each scoped to that one deal's paths (its
-page and its API), and sends the browser to the table. A third cookie, on every path,
-names (never unlocks) the deal this browser is playing of each game, so that the index
-and the game page can lead back to it while it runs.
+A deal starts from a plain HTML form (no script needed) at a table of one (every deal
+is a table): the server answers with the HttpOnly cookies of the seat's token, scoped
+to that table's paths (its page and its API), and sends the browser to the table. A
+cookie on every path names (never unlocks) the deal this browser is playing of each
+game, so that the index and the game page can lead back to it while it runs.
 """
 
 from __future__ import annotations
@@ -15,18 +16,15 @@ from typing import Annotated, Any
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
 from cardavia.store import ONGOING
 from cardavia.web import apidocs, browsers, catalog, cookies, games, text
-from cardavia.web.assets import static_url
-from cardavia.web.deals import AI_LEVELS, FIRST_LEVEL, SEED_LIMIT, DealService, LiveDeal
+from cardavia.web.deals import AI_LEVELS, FIRST_LEVEL, SEED_LIMIT, DealService
 from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep, TablesDep
-from cardavia.web.game_state import opening_json, state_json
 from cardavia.web.learn import guided
-from cardavia.web.rendering import gettext_for, language, render_page
-from cardavia.web.security import client_address
+from cardavia.web.rendering import gettext_for, render_page
 from cardavia.web.tables import forms as friends
 from cardavia.web.tables.service import TableService
 
@@ -90,8 +88,8 @@ def running_deals(
 ) -> dict[str, str]:
     """Where this browser goes on with its running deal of each game, when that deal
     still runs: its table (``/tables/<id>``: every deal started from the form now; the
-    table's current deal, which *Play this deal again* or *New deal* there replaced),
-    or an older deal's ``/play/<id>``."""
+    table's current deal, which *Play this deal again* or *New deal* there replaced);
+    a deal from before tables can no longer be continued."""
     found = {}
     for game in games.GAME_NAMES:
         deal_id = request.cookies.get(cookies.RUNNING.format(game=game), "")
@@ -105,8 +103,8 @@ def running_deals(
             table = tables.tables.get(str(table_id))
             current = service.store.get(table.game_id) if table and table.game_id else None
             stored = current or stored
-        if stored.status == ONGOING:
-            found[game] = f"/tables/{table_id}" if table_id else f"/play/{deal_id}"
+        if stored.status == ONGOING and table_id:
+            found[game] = f"/tables/{table_id}"
     return found
 
 
@@ -170,14 +168,8 @@ async def start(
         context = _game_context(info, "table", _) | {"form": form, "here": f"/games/{game}"}
         context["level"] = form.ai if form.ai in AI_LEVELS else remembered_level(request)
         return render_page(request, "game.html", context, status=422)
-    client = client_address(request)
-    new_games.check(client)
-    browser = browsers.browser_id(request) or browsers.new_browser_id()
-    moment, token = await tables.deal_alone(
-        game, form.ai, form.seed, browsers.hash_browser(browser), client
-    )
-    response = cookies.to_a_table_of_one(
-        moment.table.id, moment.live, token, browser, settings.secure_cookies
+    response = await friends.to_a_deal_alone(
+        request, tables, new_games, settings.secure_cookies, game, form.ai, form.seed
     )
     # The level chosen is the next start form's (a first visit starts on Easy).
     response.set_cookie(
@@ -221,24 +213,28 @@ async def play_with_friends(
     return render_page(request, "game.html", context, status=422)
 
 
-@router.get("/play/{game_id}", response_class=HTMLResponse)
-def play(
-    game_id: str,
-    request: Request,
-    service: DealsDep,
-    settings: SettingsDep,
-    tab: str = "table",
-) -> Response:
-    """The live table of one deal (its cookie is the key)."""
-    live = service.open(game_id, request.cookies.get(cookies.DEAL_TOKEN))
+@router.get("/play/{game_id}")
+def play(game_id: str, request: Request, service: DealsDep) -> Response:
+    """An old deal's address (bookmarks, *Your deals* of deals played before every deal
+    was a table): a finished deal's replay; a deal played at a table, that table; a
+    running deal of the old kind, which can no longer be played on, a page that says so
+    (410) and leads to a new deal. Unknown ids are the same 404 as anywhere."""
+    stored = service.store.get(game_id) if _ID.match(game_id) else None
+    if stored is None:
+        raise HTTPException(404)
+    if stored.status != ONGOING:
+        return RedirectResponse(f"/replay/{stored.id}", status_code=303)
+    table_id = (stored.meta or {}).get("table")
+    if table_id:
+        return RedirectResponse(f"/tables/{table_id}", status_code=303)
     _ = gettext_for(request)
-    info = _game_info(live.stored.game, _)
-    table = _table_data(live, _, language(request))
-    context = _game_context(info, tab, _) | {"live": live, "table": table}
-    response = render_page(request, "play.html", context)
-    if not live.over:
-        cookies.remember_running(response, live, settings.secure_cookies)
-    return response
+    info = _game_info(stored.game, _)
+    message = _(
+        "This deal was started before every deal was played at a table, and can no "
+        "longer be played on. Start a new deal of %(game)s from its page."
+    ) % {"game": info.title}
+    context = {"status": 410, "message": message, "link": f"/games/{stored.game}"}
+    return render_page(request, "error.html", context, status=410)
 
 
 @router.get("/docs", response_class=HTMLResponse)
@@ -261,33 +257,4 @@ def _game_context(info: catalog.GameInfo, tab: str, _: text.Gettext) -> dict[str
         "friends": friends.friends_context(info.name, _),
         "friends_form": None,
         "guide_todo": False,
-    }
-
-
-def _table_data(live: LiveDeal, _: text.Gettext, lang: str) -> dict[str, Any]:
-    """Everything the table's script starts from, sent in the page as JSON."""
-    game, deal_id = live.stored.game, live.stored.id
-    web = games.WEB_GAMES[game]
-    return {
-        "id": deal_id,
-        "game": game,
-        "ai": live.stored.ai,
-        "state": state_json(live),
-        "opening": opening_json(live),
-        "seats": web.seat_names(_),
-        "messages": games.table_messages(game, _),
-        "cards": web.catalogue(_),
-        "urls": {
-            "script": static_url(f"js/games/{game}.js"),
-            "state": f"/api/games/{deal_id}",
-            "actions": f"/api/games/{deal_id}/actions",
-            "record": f"/api/games/{deal_id}/record",
-            # In the page's language, whatever the browser's Accept-Language says.
-            "hint": f"/api/games/{deal_id}/hint?lang={lang}",
-            "review": f"/api/games/{deal_id}/review?lang={lang}",
-            "start": f"/games/{game}/start",
-            "again": f"/play/{deal_id}/again",
-            "replay": f"/replay/{deal_id}",
-            "ai_seat": f"/api/games/{deal_id}/ai-seat",
-        },
     }

@@ -1,25 +1,13 @@
-"""The JSON API's bodies, as Pydantic models (they make ``/openapi.json``)."""
+"""The JSON API's shared bodies, as Pydantic models (they make ``/openapi.json``): the
+coach's, the errors', the AI run's; the tables' own are :mod:`.tables.schemas`."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from cardavia.web.deals import SEED_LIMIT
-from cardavia.web.games import GAME_NAMES
-
-
-def _known_game(name: str) -> str:
-    if name not in GAME_NAMES:
-        raise ValueError(f"unknown game {name!r}: the site plays {', '.join(GAME_NAMES)}")
-    return name
-
-
-GameName = Annotated[
-    str, AfterValidator(_known_game), Field(json_schema_extra={"enum": list(GAME_NAMES)})
-]
-"""A game's name, one of the site's games (``cardavia.web.games``)."""
 
 
 def _json_integer(value: object) -> object:
@@ -40,44 +28,13 @@ Schema means it (placed after the bounds, so the schema shows them as JSON Schem
 ``minimum``/``exclusiveMaximum``)."""
 
 
-class NewGame(BaseModel):
-    """Start a deal: which game, how strong the AIs are, optionally which deal."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    game: GameName
-    ai: Literal["easy", "basic", "strong"] = Field(
-        default="basic",
-        description="How strong the AIs play: `easy` (makes a learner's mistakes), `basic` "
-        "(sound, simple play; the page's Normal) or `strong` (thinks about the unseen cards).",
-    )
-    seed: Annotated[int, Strict(), Field(ge=0, lt=SEED_LIMIT), INTEGRAL] | None = Field(
-        default=None,
-        description="A deal number to replay or share a deal; without it the server draws a "
-        "secret one, revealed only in the record.",
-    )
-
-
-class NewAction(BaseModel):
-    """The person's action, and the step of the position it was chosen in."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    action: str = Field(
-        min_length=1, max_length=200, description="In the game's notation: `discard wS`, `pass`."
-    )
-    step: Annotated[int, Strict(), Field(ge=0, lt=SEED_LIMIT), INTEGRAL] = Field(
-        description="The `step` of the state the action was chosen in (stale: 409)."
-    )
-
-
 class HintRequest(BaseModel):
     """Ask for a hint at the person's current decision."""
 
     model_config = ConfigDict(extra="forbid")
 
     step: Annotated[int, Strict(), Field(ge=0, lt=SEED_LIMIT), INTEGRAL] = Field(
-        description="The `step` of the state the person is deciding in (stale: 409)."
+        description="The frame's `deal.key`: the decision the hint is for (moved on: 409)."
     )
 
 
@@ -134,40 +91,6 @@ class Review(BaseModel):
     total: int | None = Field(default=None, description="Running: the person's decisions.")
     decisions: int | None = Field(default=None, description="Ready: the person's decisions.")
     findings: list[Finding] | None = Field(default=None, description="Ready: costliest first.")
-
-
-class GameState(BaseModel):
-    """A deal as seat 0 (the person) sees it."""
-
-    id: str
-    game: GameName
-    ai: Literal["easy", "basic", "strong"]
-    status: Literal["ongoing", "finished"]
-    step: int = Field(description="Send it back with the next action.")
-    your_turn: bool
-    legal: list[str] = Field(description="Every legal action of the person, when it is their turn.")
-    view: dict[str, Any] = Field(description="Seat 0's view: own hand, everything public.")
-    events: list[dict[str, Any]] = Field(
-        description="What happened since the person's previous action, in order (that action "
-        "included); the person's own actions say whether the engine played them because they "
-        "were the only legal one (`forced`); other seats' actions never do. The last event of "
-        "each action carries `after`, the parts of `view` it changed."
-    )
-    result: dict[str, Any] | None = Field(description="Once finished: as `cardavia replay` prints.")
-    seed: int | None = Field(
-        description="The deal number, once the deal is over or when the person chose it."
-    )
-    hints: int | None = Field(
-        default=None,
-        description="Decisions of this deal at which the person asked a hint (a deal "
-        "against the AIs; a table of people does not count them).",
-    )
-
-
-class CreatedGame(GameState):
-    """A new deal and the bearer token that every later call about it needs."""
-
-    token: str = Field(description="Send as `Authorization: Bearer <token>`.")
 
 
 class ErrorBody(BaseModel):

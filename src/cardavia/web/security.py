@@ -48,8 +48,9 @@ CSP = "; ".join(
 )
 """The Content-Security-Policy of every response (docs/operations.md explains each part)."""
 
-_PRIVATE_PREFIXES = ("/api/", "/play/", "/deals", "/replay", "/shared/")
-"""Paths whose answers carry a deal or its token: never cached by anyone."""
+_PRIVATE_PREFIXES = ("/api/", "/tables/", "/play/", "/deals", "/replay", "/shared/")
+"""Paths whose answers carry a deal, a seat's view or a token: never cached by anyone
+(a table's page holds its seat's hand)."""
 
 
 class SecurityHeaders:

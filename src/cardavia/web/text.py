@@ -120,7 +120,6 @@ def common_messages(_: Gettext) -> dict[str, str]:
         "skip": _("Show all now"),
         "played_for_you": _("played for you: it was your only legal action"),
         "error": _("Something went wrong: {error}"),
-        "stale": _("The deal moved on in another tab: showing it as it is now."),
         "score": _("Score: {score}"),
         "cards_left": _("Cards in hand: {count}"),
         # A replay of a finished deal shows every hand.

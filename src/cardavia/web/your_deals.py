@@ -17,19 +17,19 @@ from typing import Any
 from babel.dates import format_date, format_skeleton, format_time
 from babel.lists import format_list
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from cardavia.i18n.languages import babel_locale
 from cardavia.store import FINISHED, DealSummary
-from cardavia.web import browsers, catalog, cookies, deal_stats, games, text
+from cardavia.web import browsers, catalog, deal_stats, games, text
 from cardavia.web.deal_stats import Result
-from cardavia.web.deals import AI_LEVELS, GAMES, GameNotFoundError
+from cardavia.web.deals import AI_LEVELS, GAMES, GameNotFoundError, stored_record
 from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep, TablesDep
 from cardavia.web.learn import present as learn
 from cardavia.web.practice import store as practice_store
 from cardavia.web.presenters import PERSON
 from cardavia.web.rendering import gettext_for, language, render_page
-from cardavia.web.security import client_address
+from cardavia.web.tables.forms import to_a_deal_alone
 
 router = APIRouter(include_in_schema=False)
 
@@ -242,6 +242,20 @@ async def unshare_deal(game_id: str, request: Request, service: DealsDep) -> Res
     return _back("unshared", stored.id)
 
 
+@router.get("/deals/{game_id}/record")
+async def download_record(game_id: str, request: Request, service: DealsDep) -> Response:
+    """The record of a finished deal of this browser, as a file (a running deal's would
+    reveal its deck: the same 404 as a deal that does not exist)."""
+    stored, _seat = service.seat_of(game_id, browsers.browser_hash(request))
+    if stored.status != FINISHED:
+        raise GameNotFoundError(game_id)
+    name = f"cardavia-{stored.game}-{stored.id}.json"
+    return JSONResponse(
+        stored_record(stored).to_json(),
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
 @router.post("/play/{game_id}/again")
 async def play_again(
     game_id: str,
@@ -251,37 +265,21 @@ async def play_again(
     settings: SettingsDep,
     new_games: NewGamesDep,
 ) -> Response:
-    """Deal a finished deal again: the same deck, the person in the same seat against
-    the same levels. Its table's cookie, or the browser that started it, may ask."""
-    token = request.cookies.get(cookies.DEAL_TOKEN)
-    browser = browsers.browser_id(request)
-    try:
-        stored = service.open(game_id, token).stored
-    except GameNotFoundError:
-        stored = service.owned(game_id, browsers.browser_hash(request))
+    """Deal a finished deal of this browser again at a new table of one: the same deal
+    number (the same cards), the person in seat 0 against the same level. The browser
+    that played it may ask (a table's seat cookie holds its browser id too)."""
+    stored, _seat = service.seat_of(game_id, browsers.browser_hash(request))
     if stored.status != FINISHED:
         # Another deal on a running deal's cards would show the person what it hides.
         raise GameNotFoundError(game_id)
-    new_games.check(client_address(request))
-    browser = browser or browsers.new_browser_id()
-    if (stored.meta or {}).get("table"):
-        # A deal against the AIs played at a table of one: the same deal at a new one.
-        moment, seat_token = await tables.deal_alone(
-            stored.game,
-            stored.ai,
-            stored.seed,
-            browsers.hash_browser(browser),
-            client_address(request),
-            chosen=True,  # shown at the deal's end already
-        )
-        return cookies.to_a_table_of_one(
-            moment.table.id, moment.live, seat_token, browser, settings.secure_cookies
-        )
-    live, token = await service.create(
+    level = stored.ai if stored.ai in AI_LEVELS else (stored.meta or {}).get("absent", "basic")
+    return await to_a_deal_alone(
+        request,
+        tables,
+        new_games,
+        settings.secure_cookies,
         stored.game,
-        stored.ai,
-        client=client_address(request),
-        browser=browsers.hash_browser(browser),
-        again=stored,
+        str(level),
+        stored.seed,
+        chosen=True,  # shown at the deal's end already
     )
-    return cookies.to_the_table(live, token, browser, settings.secure_cookies)

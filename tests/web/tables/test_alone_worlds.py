@@ -28,8 +28,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from worlds import indistinguishable, random_decisions
+from worlds import Step, full_history, indistinguishable, random_decisions
 
+from cardavia.games.registry import get_game
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
 from cardavia.web.settings import Settings
@@ -170,6 +171,50 @@ def test_a_world_the_person_cannot_tell_apart_gives_the_same_table(
             break
     assert compared == DEALS
     assert decisions >= DEALS * 2, decisions
+
+
+def telling(step: Step) -> bool:
+    """Another seat's forced action shown to everyone (not a sealed answer) that had no
+    alternative because of its concealed cards (a lone pass is the rule, not a hand)."""
+    return (
+        step.forced
+        and step.seat != 0
+        and step.events[0].seats is None
+        and str(step.action) != "pass"
+    )
+
+
+def aimed_deals(game: str) -> Iterator[tuple[tuple[Any, ...], int, list[tuple[int, str]]]]:
+    """Deals in which another seat plays a forced action whose being forced seat 0 could
+    not know (a Sì Sè Pái discard from a hand with one discardable kind, a Chuo Pai beat
+    or lead with no alternative), and seat 0 decides again afterwards: it is still news
+    then. The case an attack on the older ``/play`` page found (an event said
+    ``forced: false`` of another seat's beat)."""
+    engine = get_game(game)
+    for seed in range(1000, 4000):
+        deck, first, decisions = random_deal(game, seed)
+        steps = full_history(engine, deck, first, decisions)
+        told = next((index for index, step in enumerate(steps) if telling(step)), None)
+        if told is not None and any(step.seat == 0 and not step.forced for step in steps[told:]):
+            yield deck, first, decisions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["sisepai", "chuopai"])
+def test_another_seats_forced_move_tells_the_person_nothing(
+    site: TestClient, script: Script, game: str
+) -> None:
+    rng = random.Random(f"aimed {game}")
+    for deck, first, real_decisions in aimed_deals(game):
+        world = indistinguishable(game, deck, first, real_decisions, rng, 0)
+        if world is None:
+            continue
+        other_deck, other_decisions, _ = world
+        real = received(site, script, game, deck, first, real_decisions)
+        other = received(site, script, game, other_deck, first, other_decisions)
+        assert other == real, "another seat's forced move told the person about its cards"
+        return
+    pytest.fail("no deal with another seat's telling forced move had a world to compare")
 
 
 @pytest.mark.slow

@@ -112,3 +112,37 @@ def name_problem(_: text.Gettext) -> str:
         "Give a name of 1 to %(limit)s characters, in any script, without < or > or "
         "invisible characters."
     ) % {"limit": NAME_LIMIT}
+
+
+async def to_a_deal_alone(
+    request: Request,
+    tables: TableService,
+    new_games: NewGameLimiter,
+    secure: bool,
+    game: str,
+    level: str,
+    seed: int | None = None,
+    *,
+    chosen: bool | None = None,
+    guided: bool = False,
+) -> Response:
+    """Deal ``game`` against AIs of ``level`` at a table of one for this browser and
+    send it there: what *Start game*, the guided deal and *Play this deal again* do.
+
+    The deal counts against the client's new-deal allowance (``TooManyGamesError``
+    before anything is dealt); the browser keeps its id (made now on a first visit:
+    *Your deals* lists the deal), its seat's cookie and its running deal. ``seed``,
+    ``chosen`` and ``guided`` are :meth:`TableService.deal_alone`'s."""
+    client = client_address(request)
+    new_games.check(client)
+    browser = browsers.browser_id(request) or browsers.new_browser_id()
+    moment, token = await tables.deal_alone(
+        game,
+        level,
+        seed,
+        browsers.hash_browser(browser),
+        client,
+        chosen=chosen,
+        guided=guided,
+    )
+    return cookies.to_a_table_of_one(moment.table.id, moment.live, token, browser, secure)

@@ -15,11 +15,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from cardavia.games.registry import get_game
 from cardavia.store import StoredTable
 from cardavia.web import browsers, catalog, cookies, games, text
 from cardavia.web.assets import static_url
+from cardavia.web.deals import LiveDeal
 from cardavia.web.dependencies import HubDep, SettingsDep, TablesDep
-from cardavia.web.game_state import opening_json
 from cardavia.web.learn import guided
 from cardavia.web.rendering import gettext_for, render_page
 from cardavia.web.tables.forms import INVITE_COOKIE, name_problem, read_form
@@ -195,8 +196,8 @@ def guide_messages(_: text.Gettext) -> dict[str, str]:
 
 
 def _opening(moment: Moment, seat: int) -> dict[str, Any] | None:
-    """The opening (``game_state.opening_json``) of the table's deal for ``seat``: at a
-    table that holds nothing on show and whose person at seat 0 is ``seat``."""
+    """The opening (:func:`opening_json`) of the table's deal for ``seat``: at a table
+    that holds nothing on show and whose person at seat 0 is ``seat``."""
     live = moment.live
     if live is None or seat != 0 or settings_of(moment.table).hold:
         return None
@@ -319,4 +320,20 @@ def table_messages(_: text.Gettext) -> dict[str, str]:
         "reconnecting": _("Connection lost: reconnecting…"),
         "sending": _("Sending…"),
         "replay": _("Replay"),
+    }
+
+
+def opening_json(live: LiveDeal) -> dict[str, Any] | None:
+    """What seat 0 saw as the cards were dealt (``view``) and every event since, with
+    what each changed (``events``), while the person has yet to decide anything: the
+    table plays the AIs' first moves back from it at the person's pace instead of opening
+    on the position they led to (issue 25). ``None`` once the person has decided (or the
+    deal is over)."""
+    stored = live.stored
+    if live.over or not live.log or any(seat == 0 for seat, _ in stored.decisions):
+        return None
+    dealt = get_game(stored.game).deal(live.deal.deck, stored.first)
+    return {
+        "view": live.presenter.view_json(dealt.view(0), []),
+        "events": list(live.log),
     }

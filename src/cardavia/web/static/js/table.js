@@ -7,14 +7,15 @@
 // script (static/js/games/<game>.js) draws its seats, prompt and log lines, through the
 // table component (static/js/board.js) that the replay viewer draws with too.
 //
-// The same table serves a deal against the AIs (seat 0, answers over HTTP) and a table
-// of people (`data.live`: the person's own seat, frames over a WebSocket, people.js).
+// Every deal is a table (issue 24): a deal against the AIs is a table of one, a table of
+// friends the same with more people. The seat's frames come from people.js (HTTP answers
+// to its own commands, a WebSocket or a long poll for everyone else's).
 import { createBoard } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
 const data = JSON.parse($("table-data").textContent);
-const people = data.live ? await import("/static/js/people.js") : null;
+const people = await import("/static/js/people.js");
 // The person's seat (board.js draws it at the bottom, the others in turn around it).
 const me = data.me ?? 0;
 
@@ -342,11 +343,6 @@ async function playBack(events) {
   }
 }
 
-async function refresh() {
-  const response = await fetch(data.urls.state, { credentials: "same-origin" });
-  if (response.ok) state = await response.json();
-}
-
 // -- the misclick guard ---------------------------------------------------------------
 
 // A choice waits for the guard's moment before it is sent; until then nothing has reached
@@ -566,51 +562,10 @@ function reviewList(found) {
 async function send(action) {
   if (busy) return;
   guide?.chose(action);
-  if (people) {
-    // The answer comes back as the seat's next frame, over the socket (see receive).
-    busy = true;
-    render();
-    people.send(action);
-    return;
-  }
+  // The answer comes back as the seat's next frame (see receive): every deal is a table.
   busy = true;
-  app.dataset.busy = "true";
   render();
-  let response;
-  let body;
-  try {
-    response = await fetch(data.urls.actions, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ action, step: state.step }),
-    });
-    body = await response.json();
-  } catch (error) {
-    busy = false;
-    app.dataset.busy = "false";
-    render();
-    notice(ui.text("error", { error: String(error) }));
-    return;
-  }
-  if (response.ok) {
-    await animate(body.events);
-    state = body;
-  } else if (response.status === 409) {
-    await refresh();
-    redrawLog();
-    notice(ui.text("stale"));
-  } else {
-    notice(ui.text("error", { error: body.error }));
-  }
-  model = structuredClone(state.view);
-  busy = false;
-  render();
-  showEnding();
-  app.dataset.step = String(state.step);
-  app.dataset.deal = state.id;
-  app.dataset.status = state.status;
-  app.dataset.busy = "false";
+  people.send(action);
 }
 
 // A table of people: the seat's next state, from a frame (people.js). Frames are played
