@@ -210,6 +210,20 @@ async def wait_until(event: threading.Event) -> None:
     raise AssertionError("the decision never started")
 
 
+async def settled(
+    client: httpx.AsyncClient, path: str, headers: dict[str, str], frame: dict[str, Any]
+) -> dict[str, Any]:
+    """The table's frame once the AIs have moved on to the person's decision (or the
+    end): read again while its strong AIs think in the background."""
+    for _ in range(600):
+        deal = frame["deal"]
+        if deal["options"] or deal["result"] is not None:
+            return frame
+        await asyncio.sleep(0.02)
+        frame = (await client.get(path, headers=headers)).json()
+    raise AssertionError("the AIs never moved on")
+
+
 def test_reads_and_basic_deals_are_served_while_a_strong_decision_runs(
     tmp_path: Path, held: HeldDecisions
 ) -> None:
@@ -237,13 +251,8 @@ def test_reads_and_basic_deals_are_served_while_a_strong_decision_runs(
             held.release.set()
             # The strong table moves on by itself once its AI has decided.
             mine = {"Authorization": f"Bearer {strong['token']}"}
-            moved = strong
-            for _ in range(400):
-                path = f"/api/tables/{strong['table']['id']}"
-                moved = (await client.get(path, headers=mine)).json()
-                if moved["deal"]["key"] > strong["deal"]["key"]:
-                    break
-                await asyncio.sleep(0.05)
+            path = f"/api/tables/{strong['table']['id']}"
+            moved = await settled(client, path, mine, strong)
             assert moved["deal"]["key"] > strong["deal"]["key"], json.dumps(moved)
 
     asyncio.run(scenario())
@@ -262,10 +271,7 @@ def test_a_double_click_while_the_ais_think_is_refused_at_once(
                 made = (await client.post("/api/tables", json=body)).json()
                 mine = {"Authorization": f"Bearer {made['token']}"}
                 path = f"/api/tables/{made['table']['id']}"
-                frame = made
-                while not frame["deal"]["options"] and frame["deal"]["result"] is None:
-                    waited = f"{path}?mark={frame['mark']}&wait=20"
-                    frame = (await client.get(waited, headers=mine)).json()
+                frame = await settled(client, path, mine, made)
                 if frame["deal"]["result"] is None and frame["deal"]["view"]["leader"] == 0:
                     break
             held.release.clear()
