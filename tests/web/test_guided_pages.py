@@ -113,6 +113,7 @@ def test_a_guided_deal_played_to_its_end_is_this_browsers_progress(
     assert 'href="/learn/chuopai/guided">New to Chuo Pai?' in client.get("/games/chuopai").text
     table = _table(client, "chuopai")
     _finish_by_the_guide(client, table)
+    assert _frame(client, table)["deal"]["outcome"] == "won", "the guide leads to a win"
     assert client.post(f"/api/tables/{table}/guide/done").json() == {"done": "chuopai/guided"}
     learn = client.get("/learn").text
     assert re.search(
@@ -134,3 +135,38 @@ def test_a_deal_not_won_offers_the_guided_deal_to_who_has_not_played_it(
     assert data["guide_offer"]["url"] == "/learn/sisepai/guided"
     assert data["guide_offer"]["text"] == "New to Sì Sè Pái? Learn it in five minutes"
     assert "guide" not in data
+
+
+def _started(client: TestClient, game: str, **form: str) -> str:
+    started = client.post(f"/games/{game}/start", data=form, follow_redirects=False)
+    return str(started.headers["location"])
+
+
+def _play_out(client: TestClient, table: str) -> str:
+    """Play the person's first option at each decision to the end; the deal's outcome."""
+    for _ in range(400):
+        deal = _frame(client, table)["deal"]
+        if deal["result"]:
+            return str(deal["outcome"])
+        if deal["options"]:
+            command = {"type": "act", "action": sorted(deal["options"])[0], "key": deal["key"]}
+            assert client.post(f"/api/tables/{table}/actions", json=command).status_code == 200
+    raise AssertionError("the deal did not end")
+
+
+def test_the_offer_comes_until_the_first_deal_not_won_and_not_after_it(
+    client: TestClient,
+) -> None:
+    for seed in range(1, 20):
+        place = _started(client, "chuopai", ai="basic", seed=str(seed))
+        assert "guide_offer" in _data(client.get(place).text), "no deal lost yet"
+        if _play_out(client, place.rsplit("/", 1)[1]) in ("lost", "draw"):
+            break
+    else:
+        raise AssertionError("no deal of 19 lost by always playing the first option")
+    # The lost deal's own page still offers it (a reload at its end)...
+    assert "guide_offer" in _data(client.get(place).text)
+    # ...but the browser's next deals do not: that loss was its first.
+    assert "guide_offer" not in _data(client.get(_started(client, "chuopai", ai="easy")).text)
+    # A first loss in the other game is still to come.
+    assert "guide_offer" in _data(client.get(_started(client, "sisepai", ai="easy")).text)

@@ -34,6 +34,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from cardavia.store import StoredTable
+from cardavia.web.deal_stats import Result
 from cardavia.web.deals import LiveDeal
 from cardavia.web.tables.model import (
     AI,
@@ -209,6 +210,9 @@ def frame(moment: Moment, seat: int, since: int, away_seconds: float) -> dict[st
         "answer": answer,
         "timer": None,
         "result": None if state.outcome is None else state.outcome.to_json(),
+        # What the end means for this seat, said once here rather than read off either
+        # game's result shape by every client.
+        "outcome": None if state.outcome is None else outcome_for(state.outcome.to_json(), seat),
         # The deal number is shown from the start when the person chose it (the start
         # form's), a drawn one only at the end.
         "seed": live.stored.seed if live.over or live.stored.seed_chosen else None,
@@ -252,8 +256,15 @@ def _stop_frame(moment: Moment, stop: dict[str, Any], seat: int, since: int) -> 
         "answer": stop["answers"].get(mine) if window else None,
         "timer": timer,
         "result": None,
+        "outcome": None,
         "seed": live.stored.seed if live.stored.seed_chosen else None,
     }
+
+
+def outcome_for(result: dict[str, Any], seat: int) -> str:
+    """``won``, ``shared``, ``lost`` or ``draw``: the end of a deal for ``seat`` (as
+    *Your deals* counts it, :meth:`deal_stats.Result.kind_for`)."""
+    return Result.from_json(result).kind_for(seat)
 
 
 def digest(data: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from cardavia.games.registry import get_game
 from cardavia.store import StoredTable
 from cardavia.web import browsers, catalog, cookies, games, text
 from cardavia.web.assets import static_url
+from cardavia.web.deal_stats import finished
 from cardavia.web.deals import LiveDeal
 from cardavia.web.dependencies import HubDep, SettingsDep, TablesDep
 from cardavia.web.learn import guided
@@ -141,8 +142,13 @@ def table_page(
         data["guide"] = guide_data(table.id, table.game, _)
         words = games.table_messages(table.game, _) | table_messages(_) | guide_messages(_)
         data["messages"] = words
-    elif alone and guided.key(table.game) not in _learnt(request, tables):
-        # Someone who has not played the guided deal is offered it after a deal not won.
+    elif (
+        alone
+        and guided.key(table.game) not in _learnt(request, tables)
+        and not _lost_before(request, tables, table.game, moment.live)
+    ):
+        # Someone who has not played the guided deal is offered it after their first
+        # deal of the game not won (table.js shows it only then).
         data["guide_offer"] = {
             "url": f"/learn/{table.game}/guided",
             "text": _("New to %(game)s? Learn it in five minutes") % {"game": info.title},
@@ -165,6 +171,19 @@ def _learnt(request: Request, tables: TableService) -> set[str]:
     """The lessons and guided deals this browser has finished."""
     found = browsers.browser_hash(request)
     return set() if found is None else tables.tables.games.lessons_done(found)
+
+
+def _lost_before(request: Request, tables: TableService, game: str, live: LiveDeal | None) -> bool:
+    """Whether this browser has finished a deal of ``game`` it did not win, other than
+    the one on show (whose end, lost or not, is still to come or being shown)."""
+    found = browsers.browser_hash(request)
+    if found is None:
+        return False
+    shown = None if live is None else live.stored.id
+    done = finished(
+        deal for deal in tables.tables.games.owned(found) if deal.game == game and deal.id != shown
+    )
+    return any(result.kind_for(deal.seat) in ("lost", "draw") for deal, result in done)
 
 
 def guide_data(table_id: str, game: str, _: text.Gettext) -> dict[str, str]:

@@ -87,6 +87,7 @@ function stateOf(deal, events) {
     step: deal.key,
     seed: deal.seed,
     result: deal.result,
+    outcome: deal.outcome,
     acting: deal.window ? null : deal.view.to_act,
     timer: deal.timer,
     answer: deal.answer,

@@ -216,7 +216,7 @@ function showEnding() {
   }
   $("ending-body").replaceChildren(game.ending(state, ui));
   if (guide) guide.ended($("ending-body"));
-  else if (data.guide_offer && !wonBy(state.result, me)) $("ending-body").prepend(guideOffer());
+  else if (offerGuide()) $("ending-body").prepend(guideOffer());
   $("ending-title").replaceChildren(game.endingTitle(state, ui));
   const numberNote = people && !data.alone ? "deal_number_table" : "deal_number";
   $("deal-number-note").textContent = state.seed === null ? "" : ui.text(numberNote, { seed: state.seed });
@@ -233,12 +233,16 @@ function showEnding() {
   const first = people ? $("again").querySelector("button") : $("new-deal");
   if (keyboardAtTable && !busy) first?.focus({ preventScroll: true });
 }
-// Whether `seat` won the deal (Chuo Pai may have several winners; Sì Sè Pái one or none).
-function wonBy(result, seat) {
-  return result?.winners ? result.winners.includes(seat) : result?.winner === seat;
+// After the first deal this browser did not win, to someone who has not played the
+// guided deal (the server offers it only when no earlier deal of the game was lost), and
+// after that deal only: a deal lost again on this page is not a first.
+let guideOffered = null;
+function offerGuide() {
+  if (!data.guide_offer || state.outcome === "won" || state.outcome === "shared") return false;
+  guideOffered ??= state.id;
+  return guideOffered === state.id;
 }
 
-// A deal not won, by someone who has not played the guided deal: it is offered.
 function guideOffer() {
   const line = ui.el("p", "guide-offer");
   const link = ui.el("a", "", data.guide_offer.text);
