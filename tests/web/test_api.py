@@ -24,7 +24,7 @@ from .conftest import bearer
 GAMES = ("sisepai", "chuopai")
 FRAME_KEYS = {"type", "table", "deal", "mark"}
 DEAL_KEYS = {"id", "view", "events", "seen", "key", "window", "options", "choosing"}
-DEAL_KEYS |= {"answer", "timer", "result", "seed"}
+DEAL_KEYS |= {"answer", "timer", "result", "outcome", "seed"}
 
 
 def auth(token: str) -> dict[str, str]:

@@ -33,9 +33,7 @@ from cardavia.web.settings import Settings
 from cardavia.web.thinking import (
     CoachBusyError,
     Thinker,
-    TooManyTurnsError,
     Turn,
-    TurnLimiter,
     give_hint,
 )
 
@@ -134,19 +132,6 @@ def test_a_job_that_starts_after_its_deadline_does_no_search() -> None:
     view, legal, seat, step = next(positions("chuopai", 1))
     turn = Turn("chuopai", "strong", 1, seat, step, "deal-id")
     assert thinking.decide(turn, view, legal, deadline=0.0) is None
-
-
-def test_each_client_has_a_bounded_number_of_places() -> None:
-    limiter = TurnLimiter(2)
-    with limiter.turn("a"), limiter.turn("a"):
-        with pytest.raises(TooManyTurnsError), limiter.turn("a"):
-            pass
-        with limiter.turn("b"):  # another address has its own places
-            pass
-    with limiter.turn("a"), limiter.turn("a"):  # given back when the requests end
-        pass
-    with TurnLimiter(0).turn("a"), TurnLimiter(0).turn("a"):
-        pass
 
 
 # -- the event loop keeps serving while a decision is awaited ----------------------------------

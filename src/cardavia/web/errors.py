@@ -40,7 +40,7 @@ from cardavia.web.tables.hub import TooManyWatchersError
 from cardavia.web.tables.model import BadTableInputError, TableError, TableRefusedError
 from cardavia.web.tables.service import RemovedError, TableNotFoundError
 from cardavia.web.text import Gettext
-from cardavia.web.thinking import CoachBusyError, TooManyTurnsError
+from cardavia.web.thinking import CoachBusyError
 
 log = logging.getLogger("cardavia.web")
 
@@ -102,13 +102,6 @@ def _too_many_games(exc: TooManyGamesError, _: Gettext) -> str:
     )
 
 
-def _too_many_turns(exc: TooManyTurnsError, _: Gettext) -> str:
-    return _(
-        "Your address already has %(count)s actions with strong opponents in progress: "
-        "wait for one of them to be answered, then try again."
-    ) % {"count": exc.limit}
-
-
 ANSWERS: dict[type[Exception], Answer] = {
     # An unknown game and a wrong token: the same words, so that ids cannot be probed.
     GameNotFoundError: Answer(404, _fixed(NOT_FOUND)),
@@ -138,7 +131,6 @@ ANSWERS: dict[type[Exception], Answer] = {
     TooManyGamesError: Answer(429, page=_too_many_games, headers=_retry_after),
     # A seat or an address watching with enough windows already (issue 28, hole 3).
     TooManyWatchersError: Answer(429, headers=_retry_after),
-    TooManyTurnsError: Answer(429, page=_too_many_turns, headers=_retry_after),
     TooManyRunsError: Answer(
         429,
         page=lambda exc, _: _(

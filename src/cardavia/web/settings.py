@@ -178,11 +178,6 @@ class Settings(BaseSettings):
     ai_seconds: Seconds = Field(
         default=1.0, description="a strong decision's time cap; `basic` decides after it"
     )
-    # Enough for a family behind one router, too few for one client to queue up the
-    # workers.
-    ai_turns_per_address: Whole = Field(
-        default=4, description="requests with strong AIs in progress per address; `0`: no limit"
-    )
     # A deal's cookie lasts 30 days from its start too.
     keep_idle_days: Whole = Field(
         default=30,

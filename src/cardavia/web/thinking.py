@@ -14,8 +14,6 @@ the process for seconds. Here:
   instead, on the same ``decision_rng(seed, seat, step)``, and the server logs it. Either
   way the record holds the decision that was played, so the deal replays exactly.
 - ``basic`` (0.1 ms a decision) always decides inline: a trip to a worker costs more.
-- :class:`TurnLimiter`: at most ``CARDAVIA_AI_TURNS_PER_ADDRESS`` requests with strong
-  AIs in progress per client address (429 beyond); the service allows one per deal.
 - Every job for the workers (a decision, a hint, a judgement, the replay viewer's
   suggestion) goes through one :class:`~cardavia.web.fair_share.FairShare` keyed by its
   client: a client holds at most half the workers at once (:func:`share_per_client`),
@@ -48,12 +46,10 @@ import os
 import random
 import signal
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -384,47 +380,3 @@ class Thinker:
         if self._pool is not None and self._workers > 0:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = make_pool(self._workers)
-
-
-class TooManyTurnsError(Exception):
-    """This client already has as many strong-AI requests in progress as allowed (429)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.retry_after = 1
-        super().__init__(
-            f"your address already has {limit} actions with strong AIs in progress: "
-            "wait for one of them to be answered, then try again"
-        )
-
-
-class TurnLimiter:
-    """At most ``per_address`` requests with offloaded AIs in progress per client (0: no
-    limit). Requests with inline AIs never wait on anything and are not counted."""
-
-    def __init__(self, per_address: int) -> None:
-        self.per_address = per_address
-        self._running: dict[str, int] = {}
-        self._lock = threading.Lock()
-
-    @contextmanager
-    def turn(self, client: str) -> Iterator[None]:
-        """Hold one of ``client``'s places for the request; :class:`TooManyTurnsError`
-        when none is free."""
-        if self.per_address <= 0:
-            yield
-            return
-        with self._lock:
-            running = self._running.get(client, 0)
-            if running >= self.per_address:
-                raise TooManyTurnsError(self.per_address)
-            self._running[client] = running + 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                left = self._running[client] - 1
-                if left:
-                    self._running[client] = left
-                else:
-                    del self._running[client]
