@@ -23,8 +23,8 @@ router = APIRouter(prefix="/api", tags=["deals"], responses=EVERYWHERE)
 _TOO_MANY: dict[int | str, dict[str, Any]] = {
     429: {
         "model": ErrorBody,
-        "description": "Too many new deals from this address just now, or too many of its "
-        "actions with strong AIs still in progress (`Retry-After`).",
+        "description": "Too many of these runs in progress just now, from this address or "
+        "on this server (`Retry-After`).",
     }
 }
 _CROSS_SITE: dict[int | str, dict[str, Any]] = {

@@ -103,6 +103,12 @@ _INPUT: dict[int | str, dict[str, Any]] = {
 _CROWDED: dict[int | str, dict[str, Any]] = {
     429: {"model": ErrorBody, "description": "This seat or address has enough windows open."}
 }
+_NEW_DEALS: dict[int | str, dict[str, Any]] = {
+    429: {
+        "model": ErrorBody,
+        "description": "Too many new deals from this address just now (`Retry-After`).",
+    }
+}
 _CONFLICT: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorBody, "description": "Not now: full, not your turn, moved on, over."}
 }
@@ -112,7 +118,7 @@ _CONFLICT: dict[int | str, dict[str, Any]] = {
     "",
     status_code=201,
     response_model=JoinedTable,
-    responses=_INPUT,
+    responses=_INPUT | _NEW_DEALS,
     summary="Make a table",
 )
 async def create_table(
