@@ -100,6 +100,22 @@ def test_positions_are_the_person_s_seat_rebuilt_to_the_stored_deal_s_state(site
     assert bo, "Bo decided too, and none of it became a position"
 
 
+def test_a_deal_its_number_does_not_deal_or_whose_moves_no_longer_play_is_left_out(
+    site: Site,
+) -> None:
+    _, store, finished = site
+    first = finished[0]
+    other_cards = dataclasses.replace(first, id="x" * 16, deck=finished[1].deck)
+    moves = list(first.decisions)
+    moves[3] = (moves[3][0], "pass")
+    bad_move = dataclasses.replace(first, id="y" * 16, decisions=tuple(moves))
+    store.insert(other_cards)
+    store.insert(bad_move)
+    assert sorted(deal.seed for deal in site_deals(store, "chuopai")) == sorted(
+        stored.seed for stored in finished
+    )
+
+
 def test_a_deal_whose_seat_0_no_person_played_gives_no_position(site: Site) -> None:
     _, _, finished = site
     at_the_table = finished[2]

@@ -21,6 +21,7 @@ from typing import Any
 
 from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
+from cardavia.core.errors import CardaviaError
 from cardavia.games.registry import get_game
 from cardavia.records.deal import Deal
 from cardavia.store import FINISHED, GameStore, StoredGame
@@ -80,7 +81,23 @@ def site_deals(store: GameStore, game: str) -> Iterator[Finished]:
             # Positions are stored as a seed: a deal whose cards its number does not
             # deal (an older version's shuffle) cannot be one.
             continue
+        if not _replays(engine, deck, first, stored.decisions):
+            continue  # played under older rules: its moves no longer make a deal
         yield Finished(stored.seed, stored.decisions, "site")
+
+
+def _replays(engine: Any, deck: Any, first: int, moves: Sequence[tuple[int, str]]) -> bool:
+    """Whether the engine plays ``moves`` from the deal of ``deck`` and ``first``, each
+    by the seat it names, to the deal's end."""
+    deal: Any = Deal(engine, deck, first)
+    try:
+        for seat, move in moves:
+            if seat != deal.state.to_act:
+                return False
+            deal.act(move)
+    except CardaviaError:
+        return False
+    return bool(deal.over)
 
 
 def person_at_seat_0(stored: StoredGame) -> bool:
