@@ -150,7 +150,9 @@ OWN_OPTIONS = {
         "--records", "--bot-timeout", "--bot-start-timeout",
     },
     ("arena", "league"): {"--players", "--deals", "--game", "--seed", "--workers", "--json"},
-    ("practice", "build"): {"--game", "--count", "--seed", "--out", "--kind", "--add"},
+    ("practice", "build"): {
+        "--game", "--count", "--seed", "--lineup", "--from-site", "--out", "--kind", "--add",
+    },
 }  # fmt: skip
 """Every sub-command and the options it should list, and none other."""
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 import datetime as dt
 import html
 import re
+from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
+from cardavia.store import GameStore, open_engine
+from cardavia.web.browsers import COOKIE, hash_browser
 from cardavia.web.practice import store
 
 FIRST = store.positions("sisepai")[0]
@@ -107,3 +110,33 @@ def test_an_action_the_engine_refuses_here_is_refused(client: TestClient, action
     assert (
         client.post(f"/practice/sisepai/{FIRST.number}", data={"action": action}).status_code == 422
     )
+
+
+def test_answers_to_positions_no_longer_shipped_count_for_nothing(
+    client: TestClient, store_of_site: GameStore
+) -> None:
+    """A browser's answers under the keys of positions shipped before a rebuild (the old
+    ``game/seed/step``) stay in the store, but no page counts or marks them."""
+    client.post(f"/practice/sisepai/{FIRST.number}", data={"action": FIRST.best})
+    browser = hash_browser(client.cookies[COOKIE])
+    for old in ("sisepai/1/5", "sisepai/7/31", "chuopai/3/12"):
+        store_of_site.practice_answered(browser, old, False)
+    assert set(store_of_site.practice_answers(browser)) == {
+        FIRST.key,
+        "sisepai/1/5",
+        "sisepai/7/31",
+        "chuopai/3/12",
+    }
+    practice = client.get("/practice").text
+    assert "1 answered, 1 right" in practice and "0 answered, 0 right" in practice
+    assert client.get("/practice/sisepai").text.count("answered wrong") == 0
+    assert re.search(r"Sì Sè Pái</span> 1 answered, 1 right", client.get("/deals").text)
+    assert re.search(r"Chuo Pai</span> 0 answered, 0 right", client.get("/deals").text)
+
+
+@pytest.fixture
+def store_of_site(database_url: str) -> Iterator[GameStore]:
+    """The store the ``client``'s site writes to (the same database)."""
+    engine = open_engine(database_url)
+    yield GameStore(engine)
+    engine.dispose()

@@ -513,7 +513,7 @@ class GameStore:
         guard(run)
 
     def practice_answers(self, browser_hash: str) -> dict[str, bool]:
-        """The practice positions (``game/seed/step``) the browser of ``browser_hash``
+        """The practice positions (``Practice.key``) the browser of ``browser_hash``
         has answered, and whether its first answer was right."""
 
         def run() -> dict[str, bool]:

@@ -16,8 +16,9 @@ in their seat are kept there (issue 24).
 
 ``learn_progress`` keeps which lessons of *Learn to play* a browser has finished
 (issue 25), under the same hash of its id as its deals; ``practice_answers`` its first
-answer to each practice position (``game/seed/step``, which stays the same position when
-the shipped file is rebuilt), right or not.
+answer to each practice position (``game/seed/<digest of its moves>``, which stays the
+same position when the shipped file is rebuilt; keys of positions no longer shipped stay
+until retention and count for nothing), right or not.
 
 The migrations in ``migrations/versions`` create exactly these tables; a test checks
 that the two agree.
@@ -152,7 +153,7 @@ learn_progress = Table(
 practice_answers = Table(
     "practice_answers",
     metadata,
-    # A hash of the browser's id; the position as "game/seed/step".
+    # A hash of the browser's id; the position as "game/seed/<digest of its moves>".
     Column("browser_hash", String(64), primary_key=True),
     Column("position", String(64), primary_key=True),
     Column("correct", Boolean, nullable=False),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from cardavia.web.learn.positions import Position
+from cardavia.web.learn.positions import Position, Reached
 
 
 def N_(message: str) -> str:
@@ -59,7 +59,7 @@ class Step:
 class Exercise:
     """A question at a real position: the person answers by clicking as at the table."""
 
-    position: Position
+    position: Position | Reached
     question: str
     goal: Goal
     offer: Offer = Offer.LEGAL

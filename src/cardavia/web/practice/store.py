@@ -1,5 +1,11 @@
 """The shipped practice positions of each game (``positions/<game>.json``) and the
-position of the day."""
+position of the day.
+
+Each line of a file is one position: its deal's ``seed`` and the ``moves`` played before
+it (:class:`~cardavia.web.learn.positions.Reached`), the question it asks, the coach's
+answer, its grade and every legal action's chance, as ``cardavia practice build`` wrote
+them (:mod:`.build`).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +17,16 @@ from functools import cache
 from pathlib import Path
 
 from cardavia.web.learn.model import Exercise, Goal, Lesson
-from cardavia.web.learn.positions import Position
+from cardavia.web.learn.positions import Reached
 
 POSITIONS = Path(__file__).parent / "positions"
 GAMES = ("sisepai", "chuopai")
 GRADES = ("easy", "medium", "hard")
+
+
+KEY_DIGITS = 12
+"""Hex digits of the moves' digest in a position's key: 48 bits, so two positions of
+one deal number share a key by a chance of one in 2**48."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +36,8 @@ class Practice:
     game: str
     number: int
     seed: int
-    step: int
+    moves: tuple[str, ...]
+    source: str
     kind: str
     best: str
     grade: str
@@ -33,15 +45,20 @@ class Practice:
     worlds: int
 
     @property
-    def position(self) -> Position:
-        """The engine position (replayed as the lessons' are)."""
-        return Position(self.game, self.seed, self.step)
+    def position(self) -> Reached:
+        """The engine position: the deal dealt from its seed, the moves played."""
+        return Reached(self.game, self.seed, self.moves)
 
     @property
     def key(self) -> str:
-        """How a browser's answer names the position (``game/seed/step``: the same
-        position when the shipped file is rebuilt in another order)."""
-        return f"{self.game}/{self.seed}/{self.step}"
+        """How a browser's answer names the position: ``game/seed/digest``, the digest a
+        hash of its moves, so the key stays when the shipped file is rebuilt in another
+        order. It never equals a key of the positions shipped before (``game/seed/step``,
+        the step a number of at most four digits): a browser's answers to those keep
+        their rows but count for no position (:func:`tally`)."""
+        text = "\n".join(self.moves).encode()
+        digest = hashlib.blake2b(text, digest_size=KEY_DIGITS // 2).hexdigest()
+        return f"{self.game}/{self.seed}/{digest}"
 
     def lesson(self) -> Lesson:
         """The position as a lesson's exercise, so the lessons' presenter draws it."""
@@ -76,7 +93,8 @@ def positions(game: str) -> tuple[Practice, ...]:
             game,
             number,
             line["seed"],
-            line["step"],
+            tuple(line["moves"]),
+            line["source"],
             line["kind"],
             line["best"],
             line["grade"],
@@ -104,7 +122,9 @@ def of_the_day(game: str, day: dt.date) -> Practice | None:
 
 
 def tally(game: str, answers: dict[str, bool]) -> tuple[int, int]:
-    """How many of ``game``'s positions a browser answered, and how many of them right
-    (``answers`` as the store keeps them: first answers by position key)."""
-    mine = [right for key, right in answers.items() if key.startswith(f"{game}/")]
+    """How many of ``game``'s shipped positions a browser answered, and how many of them
+    right (``answers`` as the store keeps them: first answers by position key). An answer
+    to a position no longer shipped (the file was rebuilt) counts for nothing."""
+    shipped = {practice.key for practice in positions(game)}
+    mine = [right for key, right in answers.items() if key in shipped]
     return len(mine), sum(mine)
