@@ -115,6 +115,10 @@ def received(
     """Everything the person receives while playing ``decisions`` at a new table of one
     dealt ``deck``, in order, ids blanked."""
     services_of(site.app).tables.shuffle = lambda _game, _seed: (deck, first)  # type: ignore[attr-defined]
+    # Each world in a browser of its own: what the page says of the browser's earlier,
+    # finished deals (the guided deal is offered until a first deal not won) is its own
+    # history, which the world before would otherwise have written.
+    site.cookies.clear()
     script.load([(seat, text) for seat, text in decisions if seat != 0])
     mine = deque(text for seat, text in decisions if seat == 0)
     answer = site.post(f"/games/{game}/start", data={"ai": "basic", "seed": str(SEED)})
