@@ -4,7 +4,6 @@ moves to the state the stored deal was in; nothing of a browser or a person kept
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import random
@@ -20,23 +19,24 @@ from cardavia.cli import app
 from cardavia.games.registry import get_game
 from cardavia.records.deal import Deal
 from cardavia.store import GameStore, StoredGame, open_engine, upgrade
-from cardavia.web.deals import DealService
 from cardavia.web.learn.positions import PERSON, rebuild
 from cardavia.web.practice.build import decisions
 from cardavia.web.practice.sources import LINEUPS, person_at_seat_0, site_deals
+from cardavia.web.tables.service import TableService
 
-from ..conftest import random_players
-from ..tables.conftest import Clock, make_service, open_table, play_out
+from ..tables.conftest import Clock, Table, make_service, open_table, play_out, run
 
 Site = tuple[str, GameStore, list[StoredGame]]
 
 
-def solo(service: DealService, game: str, seed: int, to_the_end: bool = True) -> str:
-    """A deal against the AIs, the person choosing the engine's last legal action."""
-    live, _ = asyncio.run(service.create(game, "basic", seed=seed, browser="b" * 64))
-    while to_the_end and not live.over:
-        legal = live.deal.state.legal_actions()
-        live = asyncio.run(service.act(live, str(legal[-1]), live.deal.state.step))
+def solo(tables: TableService, game: str, seed: int, to_the_end: bool = True) -> str:
+    """A deal against the AIs (a table of one), the person choosing at random."""
+    moment, token = run(tables.deal_alone(game, "basic", seed, "b" * 64))
+    table = Table(tables, moment.table.id, "", {0: token})
+    if to_the_end:
+        play_out(table, random.Random(seed))
+    live = table.read().live
+    assert live is not None
     return live.stored.id
 
 
@@ -49,10 +49,9 @@ def site(tmp_path: Path) -> Iterator[Site]:
     engine = open_engine(url)
     upgrade(engine)
     store = GameStore(engine)
-    service = DealService(store, players=random_players)
-    ids = [solo(service, "chuopai", 3), solo(service, "chuopai", 4)]
-    solo(service, "chuopai", 5, to_the_end=False)
     tables = make_service(url, Clock(), seed=40)
+    ids = [solo(tables, "chuopai", 3), solo(tables, "chuopai", 4)]
+    solo(tables, "chuopai", 5, to_the_end=False)
     table = open_table(tables, "chuopai", ["person", "basic"])
     play_out(table, random.Random(1))
     live = table.read().live
