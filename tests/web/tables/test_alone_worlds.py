@@ -150,6 +150,26 @@ def received(
     return seen
 
 
+def both_worlds(
+    site: TestClient,
+    script: Script,
+    game: str,
+    deal: tuple[tuple[Any, ...], int, list[tuple[int, str]]],
+    rng: random.Random,
+) -> tuple[list[str], list[str]] | None:
+    """What the person receives in ``deal`` and in a world of it they cannot tell apart
+    (other cards where they cannot see), each at a table of its own; None when the deal
+    has no such world."""
+    deck, first, decisions = deal
+    world = indistinguishable(game, deck, first, decisions, rng, 0)
+    if world is None:
+        return None
+    other_deck, other_decisions, _ = world
+    assert other_deck != deck, "a world with other cards"
+    real = received(site, script, game, deck, first, decisions)
+    return real, received(site, script, game, other_deck, first, other_decisions)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["sisepai", "chuopai"])
 def test_a_world_the_person_cannot_tell_apart_gives_the_same_table(
@@ -158,14 +178,12 @@ def test_a_world_the_person_cannot_tell_apart_gives_the_same_table(
     rng = random.Random(f"alone {game}")
     compared = decisions = 0
     for number in range(DEALS + 2):
-        deck, first, real_decisions = random_deal(game, 300 + number)
-        world = indistinguishable(game, deck, first, real_decisions, rng, 0)
-        if world is None:
+        deal = random_deal(game, 300 + number)
+        both = both_worlds(site, script, game, deal, rng)
+        if both is None:
             continue
-        other_deck, other_decisions, _ = world
-        assert other_deck != deck, "a world with other cards"
-        real = received(site, script, game, deck, first, real_decisions)
-        other = received(site, script, game, other_deck, first, other_decisions)
+        real, other = both
+        real_decisions = deal[2]
         assert len(other) == len(real)
         for index, (mine, theirs) in enumerate(zip(other, real, strict=True)):
             assert mine == theirs, f"deal {number}: answer {index} differs"
@@ -209,13 +227,11 @@ def test_another_seats_forced_move_tells_the_person_nothing(
     site: TestClient, script: Script, game: str
 ) -> None:
     rng = random.Random(f"aimed {game}")
-    for deck, first, real_decisions in aimed_deals(game):
-        world = indistinguishable(game, deck, first, real_decisions, rng, 0)
-        if world is None:
+    for deal in aimed_deals(game):
+        both = both_worlds(site, script, game, deal, rng)
+        if both is None:
             continue
-        other_deck, other_decisions, _ = world
-        real = received(site, script, game, deck, first, real_decisions)
-        other = received(site, script, game, other_deck, first, other_decisions)
+        real, other = both
         assert other == real, "another seat's forced move told the person about its cards"
         return
     pytest.fail("no deal with another seat's telling forced move had a world to compare")
