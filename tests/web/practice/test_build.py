@@ -155,6 +155,7 @@ def test_an_unknown_kind_is_refused() -> None:
         (["--lineup", "basic,basic"], "names 3 levels"),
         (["--lineup", "basic,oracle,basic"], "unknown level 'oracle'"),
         (["--lineup", "basic,basic,basic", "--from-site"], "does not go with --from-site"),
+        (["--seed", "7", "--from-site"], "--seed numbers arena deals"),
     ],
 )
 def test_a_line_up_that_does_not_fit_is_refused(options: list[str], refusal: str) -> None:

@@ -29,7 +29,9 @@ app = typer.Typer(help="Practice positions: find them with the coach.", no_args_
 def build_command(
     game: Annotated[str, typer.Option(help="The game: sisepai or chuopai.")],
     count: Annotated[int, typer.Option(help="How many positions to find.")] = 30,
-    seed: Annotated[int, typer.Option(help="The first arena deal's number.")] = 1,
+    seed: Annotated[
+        int | None, typer.Option(help="The first arena deal's number (default 1).")
+    ] = None,
     lineup: Annotated[
         str | None,
         typer.Option(
@@ -64,7 +66,10 @@ def build_command(
         _refuse(f"unknown kind {kind!r}: choose one of {', '.join(KINDS)}")
     if from_site and lineup is not None:
         _refuse("--lineup plays arena deals: it does not go with --from-site")
-    deals = _site(game) if from_site else _arena(game, lineup, seed)
+    if from_site and seed is not None:
+        # The site's deals carry their own numbers: a seed would silently mean nothing.
+        _refuse("--seed numbers arena deals: it does not go with --from-site")
+    deals = _site(game) if from_site else _arena(game, lineup, 1 if seed is None else seed)
     started = time.monotonic()
     target = out or POSITIONS / f"{game}.json"
     before = _read(target) if add else []
