@@ -807,8 +807,10 @@ async function playOpening() {
   }
 }
 
-// What only a table of people has: its waiting room and its players (people.js).
-const room = alone ? null : (await import("./people.js")).createRoom({ ui, data, command });
+// What only a table of people has: its waiting room and its players (people.js), also
+// drawn for a person who made a table of friends alone, until they deal.
+const people = alone && table.status !== "gathering" ? null : await import("./people.js");
+const room = people?.createRoom({ ui, data, command });
 connect(data.frame, {
   urls: data.urls,
   receive,
