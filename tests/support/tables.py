@@ -67,8 +67,8 @@ def settle(page: Page) -> None:
 
 def api_state(page: Page, site: str) -> dict[str, Any]:
     """The deal as the API tells it to this browser (the page's cookie): its table's
-    frame (every deal is a table) read as a deal's state, as people.js reads it for
-    table.js (:func:`table_api.state_of_frame`)."""
+    frame (every deal is a table) read as a deal's state, the shape these tests step
+    through (:func:`table_api.state_of_frame`)."""
     data = json.loads(page.locator("#table-data").inner_text())
     response = page.request.get(site + data["urls"]["poll"])
     assert response.ok, response.text()

@@ -92,7 +92,8 @@ def test_starting_a_game_sets_a_scoped_httponly_cookie_and_opens_the_table(
     assert running.startswith(f"cardavia_deal_chuopai={game_id};") and "Path=/;" in running
     table = client.get(location)
     assert table.status_code == 200 and 'id="table-app"' in table.text
-    assert '"ai": "strong"' in table.text and '"seed": 42' in table.text
+    # The AIs' level, as the frame's seats say it, and the deal number chosen.
+    assert '"level": "strong"' in table.text and '"seed": 42' in table.text
 
 
 def test_the_start_form_starts_a_first_visitor_on_easy_and_remembers_the_choice(
@@ -122,7 +123,7 @@ def test_an_easy_deal_is_played_by_easy_ais(client: TestClient) -> None:
     assert [seat["level"] for seat in created.json()["table"]["seats"][1:]] == ["easy", "easy"]
     client.cookies.set("lang", "nl")
     page = client.post("/games/chuopai/start", data={"ai": "easy"})
-    assert '"ai": "easy"' in page.text and '"ai_easy": "makkelijk"' in page.text
+    assert '"level": "easy"' in page.text and '"ai_easy": "makkelijk"' in page.text
 
 
 def test_a_table_without_its_cookie_is_a_404(client: TestClient) -> None:

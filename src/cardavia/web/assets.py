@@ -8,7 +8,7 @@
   one from a page cached before a deploy) is served ``no-cache``: the browser
   revalidates it (its ``ETag``) on every use, so it is never stale.
 - **Module imports.** The table's scripts import each other by plain paths
-  (``import … from "./board.js"``, ``import("/static/js/people.js")``): those requests
+  (``import … from "./board.js"``, ``import("./people.js")``): those requests
   carry no fingerprint, so they take the ``no-cache`` path and always get the code that
   matches the page (a 304 when unchanged). An import map could fingerprint them too, but
   it is an inline script, which the site's CSP (``script-src 'self'``) refuses without a

@@ -5,7 +5,7 @@ The host's plain HTML form makes the table; the answer sets the host's seat cook
 an invitation cookie (both HttpOnly, scoped to the table's paths, so that the waiting
 room can show the link again after a reload) and sends the browser to the table. A
 friend opens the link (``/tables/<id>?invite=<token>``), gives a name and takes the
-first free seat. The page then draws everything from the seat's frames (people.js).
+first free seat. The page then draws everything from the seat's frames (table.js).
 """
 
 from __future__ import annotations
@@ -72,29 +72,24 @@ def table_page(
     info = web.info(_)
     frame = hub.frame_of(moment, seat, 0, None)
     host = seat == table.host_seat
-    # One person's deal against the AIs (the *Start game* form's table): no players'
-    # list, no invitation; the opening played back; the AI in their seat as the deal
-    # ends, as a deal against the AIs always had it.
-    level = solo_level(table)
-    alone = level is not None
+    # One person's deal against the AIs (the *Start game* form's table): the AI in their
+    # seat as the deal ends, as a deal against the AIs always had it, and the guided
+    # deal offered. (Its page tells a table of one from the frame: table.js.)
+    alone = solo_level(table) is not None
     invitation = request.cookies.get(INVITE_COOKIE) if host else None
     data = {
-        "live": True,
         "id": table.id,
         "game": table.game,
         "me": seat,
         "host": host,
-        "alone": alone,
-        # The AIs' level alone against them (the ending's New deal is at that level).
-        "ai": level,
         "frame": frame,
         # The AIs' moves before the person's first decision, from the cards as dealt
         # (only where nothing is held on show: then the frame's log is all of it).
         "opening": _opening(moment, seat),
         # Places seen from this seat (the person's own, "You", and a free seat's); the
-        # players' names, the same on every screen, come with each frame (people.js).
+        # players' names, the same on every screen, come with each frame (table.js).
         "positions": _rotated(web.positions(_), seat),
-        # Each player by name as the frames name them (people.js keeps them up to
+        # Each player by name as the frames name them (table.js keeps them up to
         # date): the reader "You", a seat nobody has taken yet by its place.
         "seats": _named(table, web.positions(_), seat),
         "messages": games.table_messages(table.game, _) | table_messages(_),
@@ -303,7 +298,7 @@ def _rotated(names: list[str], seat: int) -> list[str]:
 
 
 def table_messages(_: text.Gettext) -> dict[str, str]:
-    """The words of a table of people for the table's script (people.js)."""
+    """The words of a table of people for the table's script (table.js, people.js)."""
     return {
         "room_title": _("Waiting for the players"),
         "invite_label": _("Invitation link: send it to the friends who play with you"),

@@ -2,7 +2,9 @@
 // the replay viewer (static/js/replay.js). It draws whatever model and state it is given
 // with the game's own script (static/js/games/<game>.js) and fits the cards to their
 // regions; it never fetches a deal nor sends an action itself: `hooks.send` (the live
-// table's) does, and the replay gives none. `data` is the page's table data (seats,
+// table's) does, and the replay gives none. What it draws is a deal as a seat's frame has
+// it (`deal.view`, `deal.options`, `deal.key`, `deal.result`: tables/frames.py), and the
+// view of the moment (`model`). `data` is the page's table data (seats,
 // messages, cards, urls.script); `app` the element the table frame is drawn in.
 export async function createBoard(app, data, hooks = {}) {
   const $ = (id) => document.getElementById(id);
@@ -123,12 +125,20 @@ export async function createBoard(app, data, hooks = {}) {
       // A player's name (a person's, an AI's) is never translated; "You" is a word.
       if (seat !== me || data.person === false) name.translate = false;
       node.append(name);
-      // At a table of people `hooks.level` says who is an AI, and how strong.
+      // At the live table `hooks.level` says who is an AI, and how strong (its frames'
+      // players); a replay's AIs are those of `data.ai`.
       const level = hooks.level ? hooks.level(seat) : seat !== me && data.ai;
       if (level) node.append(ui.el("span", "seat-level", ui.messages[`ai_${level}`]));
       for (const badge of badges) node.append(badge);
       if (hooks.badges) node.append(...hooks.badges(seat, ui));
       return node;
+    },
+    // The seat drawn as acting: while moves are played back (`busy`), the one whose move
+    // is shown; else the person when the deal waits for their decision, or the seat to
+    // act (none in a claim window: whom the engine asks is the cards' secret).
+    acting(deal, busy, highlight) {
+      if (busy) return highlight?.seat;
+      return deal.options.length ? me : (deal.view.to_act ?? null);
     },
     // `line`, and when the engine played it for the person (their only legal action), a
     // note that says so.

@@ -10,34 +10,35 @@
 // Loaded by table.js only at a guided deal's table (`data.guide`); it changes nothing
 // of the table's own drawing but the guide's box and the `.guided` marks.
 
-export function createGuide({ data, ui, app, game, state, rerender, announce, atTable }) {
+export function createGuide({ data, ui, app, game, deal, rerender, announce, atTable }) {
   const guide = data.guide;
-  let said = null; // the guide's answer for the decision `said.step`
-  let asking = null; // the step being asked about
+  let said = null; // the guide's answer for the decision `said.key`
+  let asking = null; // the decision being asked about
   let retry = null; // the timer of a question to ask again
   let otherwise = null; // the person's last choice, when it was not the guide's
-  let told = null; // the step whose words were last spoken
+  let told = null; // the decision whose words were last spoken
   let finished = false;
-  const met = new Map(); // each idea, by the step where it was first met (said in full there)
+  const met = new Map(); // each idea, by the decision where it was first met (said in full there)
   let news = ""; // the last thing the others (or the table) did since the person chose
 
-  async function ask(step) {
-    asking = step;
+  async function ask(key) {
+    asking = key;
     try {
       const response = await fetch(guide.url, {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ step }),
+        // The decision asked about: the frame's key (the API's `step`).
+        body: JSON.stringify({ step: key }),
       });
-      if (response.ok && state().step === step) said = { step, ...(await response.json()) };
+      if (response.ok && deal().key === key) said = { key, ...(await response.json()) };
       // The coach busy (503): asked again in a moment, as a person would ask again.
       else if (response.status === 503) retry = setTimeout(() => rerender(), 2000);
     } catch {
       // The guide is silent for this decision; the table goes on as without it.
     }
     asking = null;
-    if (said?.step === step && state().your_turn) rerender();
+    if (said?.key === key && deal().options.length) rerender();
   }
 
   // What happened since the person's own last choice, as the log said it: the last
@@ -50,8 +51,8 @@ export function createGuide({ data, ui, app, game, state, rerender, announce, at
 
   // Called with the prompt drawn for the person's decision (table.js, after the hint).
   function show(prompt) {
-    const now = state();
-    if (!now.your_turn || now.status === "finished") return;
+    const now = deal();
+    if (!now.options.length || now.result) return;
     prompt.querySelector("#guide-says")?.remove();
     const box = ui.el("div", "guide-says");
     box.id = "guide-says";
@@ -62,22 +63,22 @@ export function createGuide({ data, ui, app, game, state, rerender, announce, at
     } else {
       if (news) box.append(ui.el("p", "guide-last", ui.text("guide_last", { line: news })));
     }
-    if (said?.step !== now.step) {
+    if (said?.key !== now.key) {
       const line = ui.el("p", "guide-idea");
       line.append(label, " ", ui.text("guide_thinking"));
       box.append(line);
       prompt.prepend(box);
-      if (asking !== now.step) {
+      if (asking !== now.key) {
         clearTimeout(retry);
-        ask(now.step);
+        ask(now.key);
       }
       return;
     }
     const idea = ui.el("p", "guide-idea");
     // An idea is said in full where it is first met; after that, by its name.
-    if (!met.has(said.idea)) met.set(said.idea, now.step);
+    if (!met.has(said.idea)) met.set(said.idea, now.key);
     idea.append(label, " ", ui.el("strong", "guide-title", said.title));
-    if (met.get(said.idea) === now.step) idea.append(" ", ui.el("span", "guide-text", said.idea_text));
+    if (met.get(said.idea) === now.key) idea.append(" ", ui.el("span", "guide-text", said.idea_text));
     const point = ui.el("p", "guide-point", ui.text("guide_point", { sentence: said.text }));
     point.id = "guide-point";
     box.append(idea, point);
@@ -91,8 +92,8 @@ export function createGuide({ data, ui, app, game, state, rerender, announce, at
       node.setAttribute("aria-describedby", "guide-point");
     }
     app.dataset.guided = said.action;
-    if (told !== now.step) {
-      told = now.step;
+    if (told !== now.key) {
+      told = now.key;
       announce(ui.spoken(box));
       // A keyboard at the table starts at what the guide points at.
       if (atTable() && app.contains(document.activeElement)) marked.find((node) => !node.disabled)?.focus();
@@ -102,7 +103,7 @@ export function createGuide({ data, ui, app, game, state, rerender, announce, at
   // The person's choice, as it is sent: followed, or otherwise (then explained next).
   function chose(action) {
     news = "";
-    if (!said || said.step !== state().step) {
+    if (!said || said.key !== deal().key) {
       otherwise = null;
       return;
     }

@@ -132,20 +132,18 @@ function modelOf(frame, seat) {
 function drawTable(frame, seat, now) {
   const model = modelOf(frame, seat);
   const over = step === last && data.timeline.finished;
-  const state = {
-    // The live table's ending reads the last event of the person's log: a replay's
-    // step has its own log below, not in the view.
-    view: { ...model, history: [] },
-    step: frame.step,
-    status: over ? "finished" : "running",
-    result: over ? data.timeline.result : null,
-    your_turn: false,
-    legal: [],
+  // The step as a seat's frame has a deal (tables/frames.py): nothing to choose.
+  const deal = {
+    view: model,
+    key: frame.step,
+    options: [],
     events: [],
+    window: false,
+    result: over ? data.timeline.result : null,
   };
   ui.keepFocus(() => {
     // Drawn as the live table draws the AIs' moves: the seat to act marked, no choices.
-    game.render(model, state, ui, { busy: !over, highlight: over ? null : { seat: model.to_act } });
+    game.render(model, deal, ui, { busy: !over, highlight: over ? null : { seat: model.to_act } });
     if (!model.hand.length) {
       $("hand").replaceChildren(ui.concealed(table.deck, model.hand_sizes[me]));
     }
@@ -154,19 +152,21 @@ function drawTable(frame, seat, now) {
     prompt.replaceChildren(ui.el("p", "prompt-text", now));
     drawSuggestion(prompt, frame.step);
   });
-  drawEnding(state, over);
+  drawEnding(deal, over);
 }
 
 // At the deal's last step, the live table's end of the deal over the board (who won, the
 // groups or the accounts); *See the table* lifts it until the step changes.
 let endingLifted = false;
-function drawEnding(state, over) {
+function drawEnding(deal, over) {
   const ending = $("ending");
   if (!over) endingLifted = false;
   ending.hidden = !over || endingLifted;
   if (ending.hidden) return;
-  $("ending-title").replaceChildren(game.endingTitle(state, ui));
-  $("ending-body").replaceChildren(game.ending(state, ui));
+  $("ending-title").replaceChildren(game.endingTitle(deal, ui));
+  // The live table's ending also reads the seat's log (its last event): a replay's step
+  // has its own log, below.
+  $("ending-body").replaceChildren(game.ending(deal, ui, []));
   fitAll();
 }
 $("ending-hide").addEventListener("click", () => {

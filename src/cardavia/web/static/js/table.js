@@ -1,23 +1,30 @@
-// The live table: shows the state the server sent, sends the person's actions, and
-// plays the AIs' moves back one at a time at the pace the person chose.
+// The live table: draws the seat's deal as its frames say, sends the person's actions,
+// and plays the others' moves back one at a time at the pace the person chose.
 //
-// Rules live on the server. This script offers only the actions listed in `legal`, and
-// draws the table after each event from what the event says changed (`after`, a part
-// of the person's view): it never works out a move's consequences itself. The game's own
-// script (static/js/games/<game>.js) draws its seats, prompt and log lines, through the
-// table component (static/js/board.js) that the replay viewer draws with too.
+// Rules live on the server. This script offers only the actions the frame lists for the
+// seat (`deal.options`), and draws the table after each event from what the event says
+// changed (`after`, a part of the seat's view): it never works out a move's consequences
+// itself. The game's own script (static/js/games/<game>.js) draws its seats, prompt and
+// log lines, through the table component (static/js/board.js) that the replay viewer
+// draws with too.
 //
 // Every deal is a table (issue 24): a deal against the AIs is a table of one, a table of
-// friends the same with more people. The seat's frames come from people.js (HTTP answers
-// to its own commands, a WebSocket or a long poll for everyone else's).
+// friends the same with more people. The seat's frames come through connection.js (HTTP
+// answers to its own commands, a WebSocket or a long poll for everyone else's); what only
+// a table of people has, its waiting room and its players, is people.js's.
 import { createBoard } from "./board.js";
+import { connect, send as command } from "./connection.js";
 
 const $ = (id) => document.getElementById(id);
 
 const data = JSON.parse($("table-data").textContent);
-const people = await import("/static/js/people.js");
 // The person's seat (board.js draws it at the bottom, the others in turn around it).
-const me = data.me ?? 0;
+const me = data.me;
+// The table as its latest frame has it: who plays each seat, who hosts, its status.
+let table = data.frame.table;
+// A table of one person against the AIs, or of several people: where the two differ (the
+// players' list and the waiting room, who deals again, the end's words), this says.
+const alone = table.seats.filter((place) => place.kind === "person").length === 1;
 
 const PACE_KEY = "cardavia.pace";
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -44,8 +51,8 @@ function scrollLog() {
     return;
   }
   logBehind = false;
-  const log = $("log");
-  log.scrollTop = log.scrollHeight;
+  const list = $("log");
+  list.scrollTop = list.scrollHeight;
 }
 
 const app = $("table-app");
@@ -61,12 +68,15 @@ const { ui, game, fitAll, settle } = await createBoard(app, data, {
   atTable: () => keyboardAtTable,
   focusFirst: () => focusFirstChoice(),
   resized: () => scrollLog(),
-  // At a table of people: each seat's person, level and presence (people.js).
-  level: people ? (seat) => people.level(seat) : undefined,
-  badges: people ? (seat, ui) => people.badges(seat, ui) : undefined,
+  // Each seat's level when an AI plays it, and whether its person is here.
+  level: (seat) => levelOf(seat),
+  badges: (seat, ui) => badgesOf(seat, ui),
 });
-let state = data.state;
-let model = state ? structuredClone(state.view) : null;
+// The deal on show (the frame's `deal`, its `events` the ones new to this page), its
+// whole log, and the view drawn now (the deal's, or one of the moves played back).
+let deal = null;
+let log = [];
+let model = null;
 if (data.guide) {
   const { createGuide } = await import("/static/js/guide.js");
   guide = createGuide({
@@ -75,7 +85,7 @@ if (data.guide) {
     app,
     game,
     announce,
-    state: () => state,
+    deal: () => deal,
     rerender: () => render(),
     atTable: () => keyboardAtTable,
   });
@@ -96,14 +106,15 @@ pace.addEventListener("change", () => localStorage.setItem(PACE_KEY, pace.value)
 
 // The misclick guard: how long a choice waits, and can be taken back, before it is sent.
 const GUARD_KEY = "cardavia.guard";
-// Every table has it, the hint and the review.
 const guard = $("guard");
 const storedGuard = localStorage.getItem(GUARD_KEY);
-if (guard) {
-  guard.value = ["0", "1500", "3000"].includes(storedGuard) ? storedGuard : "1500";
-  guard.addEventListener("change", () => localStorage.setItem(GUARD_KEY, guard.value));
-}
+guard.value = ["0", "1500", "3000"].includes(storedGuard) ? storedGuard : "1500";
+guard.addEventListener("change", () => localStorage.setItem(GUARD_KEY, guard.value));
 let pending = null;
+
+// Whether the deal waits for the person's own decision, and whether it is over.
+const mine = () => deal.options.length > 0;
+const over = () => Boolean(deal.result);
 
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,7 +128,7 @@ function sleep(ms) {
 const noted = new Set();
 
 function logEvent(event, fresh, { scroll = true } = {}) {
-  const lines = people?.describe(event, ui) ?? game.describe(event, ui);
+  const lines = event.type === "stood_in" ? stoodIn(event) : game.describe(event, ui);
   if (!lines) return;
   if (event.note && !noted.has(event.note)) {
     // A rule a new player may not know, said once: where it first decides a card.
@@ -151,10 +162,16 @@ function announce(sentence) {
   while (region.childElementCount > 8) region.firstElementChild.remove();
 }
 
+// The table's own line: an AI deciding for a person (out of time, or away).
+function stoodIn(event) {
+  const values = { seat: ui.seat(event.seat), level: ui.messages[`ai_${event.level}`] };
+  return [ui.fmt(ui.about(`stood_in_${event.reason}`, event.seat), values)];
+}
+
 function redrawLog() {
   $("log").replaceChildren();
   noted.clear();
-  for (const event of state.view.history) logEvent(event, false, { scroll: false });
+  for (const event of log) logEvent(event, false, { scroll: false });
   scrollLog();
 }
 
@@ -168,7 +185,7 @@ document.addEventListener("focusin", (event) => {
 });
 
 function focusFirstChoice() {
-  if (!state?.your_turn || busy) return;
+  if (!deal || !mine() || busy) return;
   const first = app.querySelector(
     "#prompt .choices [data-action]:not(:disabled), #hand .card-button:not(:disabled)",
   );
@@ -206,41 +223,61 @@ side.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && side.classList.contains("open")) showLog(false);
 });
 
-// -- drawing ----------------------------------------------------------------------------
+// -- the seats ---------------------------------------------------------------------------
+
+// Each seat by its player's name, as every screen at the table names it (the frame's);
+// the person's own seat is "You", and a seat nobody has taken yet is a place.
+function nameSeats() {
+  table.seats.forEach((place, seat) => {
+    data.seats[seat] = seat === me || !place.name ? data.positions[seat] : place.name;
+  });
+}
+
+// Who plays `seat` when an AI does: its level (an AI's seat, or a person's played for).
+function levelOf(seat) {
+  const place = table.seats[seat];
+  return place.state === "ai" || place.state === "played" ? place.level : null;
+}
+
+function badgesOf(seat, ui) {
+  const place = table.seats[seat];
+  if (place.state === "played") return [ui.el("span", "badge stood-in", ui.text("seat_played"))];
+  if (place.state === "away") return [ui.el("span", "badge away", ui.text("seat_away"))];
+  return [];
+}
+
+// -- the end ------------------------------------------------------------------------------
 
 function showEnding() {
   const ending = $("ending");
-  if (state.status !== "finished") {
+  if (!over()) {
     ending.hidden = true;
     return;
   }
-  $("ending-body").replaceChildren(game.ending(state, ui));
+  $("ending-body").replaceChildren(game.ending(deal, ui, log));
   if (guide) guide.ended($("ending-body"));
   else if (offerGuide()) $("ending-body").prepend(guideOffer());
-  $("ending-title").replaceChildren(game.endingTitle(state, ui));
-  const numberNote = people && !data.alone ? "deal_number_table" : "deal_number";
-  $("deal-number-note").textContent = state.seed === null ? "" : ui.text(numberNote, { seed: state.seed });
-  // A table's frame says it at the end only (the seat's own count), with nothing kept
-  // for a seat: no line then.
-  const used = $("hints-used");
-  if (used) used.textContent = state.hints === undefined ? "" : ui.text("hints_used", { count: state.hints });
-  if (state.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
+  $("ending-title").replaceChildren(game.endingTitle(deal, ui));
+  const numberNote = alone ? "deal_number" : "deal_number_table";
+  $("deal-number-note").textContent = deal.seed === null ? "" : ui.text(numberNote, { seed: deal.seed });
+  // The seat's own count of hinted decisions: its frame says it at the end.
+  $("hints-used").textContent = deal.hints === undefined ? "" : ui.text("hints_used", { count: deal.hints });
+  if (deal.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: deal.seed });
   ending.hidden = false;
   // The end opens at its headline (who won): the focus goes to its first action without
   // scrolling the panel down to it.
   ending.querySelector(".ending-card").scrollTop = 0;
   fitAll();
-  const first = people ? $("again").querySelector("button") : $("new-deal");
-  if (keyboardAtTable && !busy) first?.focus({ preventScroll: true });
+  if (keyboardAtTable && !busy) $("again").querySelector("button")?.focus({ preventScroll: true });
 }
 // After the first deal this browser did not win, to someone who has not played the
 // guided deal (the server offers it only when no earlier deal of the game was lost), and
 // after that deal only: a deal lost again on this page is not a first.
 let guideOffered = null;
 function offerGuide() {
-  if (!data.guide_offer || state.outcome === "won" || state.outcome === "shared") return false;
-  guideOffered ??= state.id;
-  return guideOffered === state.id;
+  if (!data.guide_offer || deal.outcome === "won" || deal.outcome === "shared") return false;
+  guideOffered ??= deal.id;
+  return guideOffered === deal.id;
 }
 
 function guideOffer() {
@@ -257,10 +294,43 @@ $("ending-hide").addEventListener("click", () => {
   $("prompt").querySelector("button")?.focus();
 });
 
+// The end's next deal. Alone against the AIs: New deal first, then the same cards again,
+// and the deal's replay. At a table of people the host deals again for everyone, and the
+// others wait for it. Drawn once: a button rebuilt by every frame could swallow a click
+// that lands as a frame arrives (another seat's change), and would lose the keyboard's focus.
+function drawAgain(shown) {
+  const again = $("again");
+  const replay = $("replay-deal");
+  if (replay && shown) replay.href = data.urls.replay.replace("{id}", shown.id);
+  if (again.childElementCount) return;
+  if (!data.host) {
+    again.replaceChildren(ui.el("span", "hint", ui.text("again_wait")));
+    return;
+  }
+  const same = ui.button(ui.text("again_same"), () => command({ type: "again", same: true }), "button primary");
+  same.id = "again-same";
+  const fresh = ui.button(ui.text("again_new"), () => command({ type: "again", same: false }), "button");
+  fresh.id = "again-new";
+  if (!alone) {
+    again.replaceChildren(same, fresh);
+    return;
+  }
+  fresh.id = "new-deal";
+  fresh.className = "button primary";
+  same.id = "play-again";
+  same.className = "button";
+  const link = ui.el("a", "button", ui.text("replay"));
+  link.id = "replay-deal";
+  if (shown) link.href = data.urls.replay.replace("{id}", shown.id);
+  again.replaceChildren(fresh, same, link);
+}
+
+// -- the prompt ---------------------------------------------------------------------------
+
 function showPrompt() {
   const prompt = $("prompt");
   prompt.replaceChildren();
-  prompt.classList.toggle("mine", state.your_turn && !busy && !pending);
+  prompt.classList.toggle("mine", mine() && !busy && !pending);
   if (pending) {
     // Nothing has left the page yet: the choice can still be taken back.
     const line = ui.el("p", "prompt-text pending");
@@ -273,16 +343,15 @@ function showPrompt() {
     prompt.append(line);
     return;
   }
-  if (busy && people && !animating) {
+  if (busy && !animating) {
     prompt.append(ui.el("p", "waiting", ui.text("sending")));
     return;
   }
   if (busy) {
-    // Against the AIs only they play between the person's moves; at a table of people
-    // the line says whom the table now waits for (people.js), whose moves these are.
-    const line = ui.el(people && upcoming ? "div" : "p", "waiting");
-    if (people && upcoming) line.append(people.status(upcoming, ui));
-    else line.append(ui.text("waiting"));
+    // The others' moves played back: the line says whom the table now waits for (the
+    // deal they led to), else that the AIs are playing (the opening).
+    const line = ui.el(upcoming ? "div" : "p", "waiting");
+    line.append(upcoming ? status(upcoming) : ui.text("waiting"));
     const skip = ui.button(ui.text("skip"), () => (skipping = true), "button small");
     skip.id = "skip";
     skip.hidden = pace.value === "instant";
@@ -291,26 +360,79 @@ function showPrompt() {
     return;
   }
   // What the person's last answer led to, when it needs explaining.
-  const outcome = game.outcome?.(state, ui);
+  const outcome = game.outcome?.(deal, ui);
   if (outcome) prompt.append(outcome);
-  if (state.status === "finished") {
+  if (over()) {
     const again = ui.button(ui.text("show_result"), () => showEnding(), "button primary");
     again.dataset.focus = "result";
     prompt.append(ui.el("p", "prompt-text", ui.text("deal_over")), again);
     return;
   }
-  // At a table of people: the decision's countdown, and whom the table waits for.
-  if (people) prompt.append(people.status(state, ui));
-  if (state.your_turn) {
-    game.prompt(prompt, state, ui);
+  // The decision's countdown, and whom the table waits for.
+  prompt.append(status(deal));
+  if (mine()) {
+    game.prompt(prompt, deal, ui);
     showHint();
     guide?.show(prompt);
   }
 }
 
+// Above the person's choices: how long the decision has, and whom the table waits for,
+// truthfully: the people by name, "the others" in a claim window (who may claim is their
+// cards' secret), and the AIs only when they alone are to act.
+function status(shown) {
+  const out = document.createDocumentFragment();
+  const timer = shown.timer;
+  const yours = shown.options.length > 0;
+  const values = {};
+  if (shown.choosing.length) values.seat = ui.list(shown.choosing.map((seat) => ui.seat(seat)));
+  let key = null;
+  if (shown.result) key = "deal_over";
+  else if (!timer) {
+    // Nothing to count down: the AIs decide at once, or a deadline is about to come.
+    if (yours) return out;
+    if (shown.window) key = "waiting_others";
+    else key = shown.choosing.length ? "choosing" : "waiting";
+  } else if (yours) key = shown.window ? "your_answer_left" : "your_move";
+  else if (shown.answer) {
+    key = "answered";
+    const verb = shown.answer.split(" ")[0];
+    values.answer = ui.messages[verb] ?? shown.answer;
+  } else if (shown.window) key = "waiting_window";
+  else if (shown.choosing.length) key = "waiting_for";
+  else key = "waiting";
+  const timed = Boolean(timer) && !["deal_over", "waiting"].includes(key);
+  const line = ui.el("p", yours && timed ? "countdown mine" : "countdown");
+  // What the line says, for tests and styles: whose decision it is waiting for.
+  line.dataset.who = key;
+  if (!timed) {
+    line.textContent = ui.text(key, values);
+    out.append(line);
+    return out;
+  }
+  line.dataset.key = key;
+  line.dataset.values = JSON.stringify(values);
+  line.dataset.deadline = String(timer.deadline);
+  line.setAttribute("role", "timer");
+  countdown(line);
+  out.append(line);
+  return out;
+}
+
+function countdown(line) {
+  const deadline = Number(line.dataset.deadline || 0);
+  const seconds = deadline ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) : "";
+  const text = ui.text(line.dataset.key, { ...JSON.parse(line.dataset.values), seconds });
+  if (line.textContent !== text) line.textContent = text;
+  line.classList.toggle("late", deadline > 0 && deadline - Date.now() < 5000);
+}
+setInterval(() => {
+  for (const line of document.querySelectorAll(".countdown[data-key]")) countdown(line);
+}, 250);
+
 function render(highlight) {
   ui.keepFocus(() => {
-    game.render(model, state, ui, { busy: busy || Boolean(pending), highlight });
+    game.render(model, deal, ui, { busy: busy || Boolean(pending), highlight });
     showPrompt();
   });
   if (hintButton) hintButton.disabled = !canHint();
@@ -353,7 +475,7 @@ async function playBack(events) {
 // the server, so taking it back reveals nothing and costs nothing.
 function choose(action) {
   if (busy || pending) return;
-  const delay = Number(guard?.value ?? 0);
+  const delay = Number(guard.value);
   if (!delay) {
     send(action);
     return;
@@ -385,12 +507,12 @@ let hinted = null;
 let asking = false;
 
 function canHint() {
-  return Boolean(hintButton) && state.your_turn && state.status !== "finished" && !busy && !pending && !asking;
+  return Boolean(deal) && mine() && !over() && !busy && !pending && !asking;
 }
 
 async function askHint() {
   if (!canHint()) return;
-  if (hinted?.step === state.step) {
+  if (hinted?.key === deal.key) {
     render();
     announce(ui.text("hint_label", { sentence: hinted.text }));
     return;
@@ -398,36 +520,33 @@ async function askHint() {
   asking = true;
   hintButton.disabled = true;
   hintButton.setAttribute("aria-busy", "true");
-  const step = state.step;
+  const key = deal.key;
   try {
     const response = await fetch(data.urls.hint, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ step }),
+      // The decision asked about: the frame's key (the API's `step`).
+      body: JSON.stringify({ step: key }),
     });
     const body = await response.json();
     if (response.status === 503) notice(ui.text("hint_busy"));
     else if (!response.ok) notice(ui.text("error", { error: body.error }));
-    else if (step === state.step) {
-      hinted = { step, action: body.action, text: body.text };
-      // The count so far (a table's frames bring the seat's own at the deal's end).
-      if (body.hints !== undefined) state = { ...state, hints: body.hints };
-    }
+    else if (key === deal.key) hinted = { key, action: body.action, text: body.text };
   } catch (error) {
     notice(ui.text("error", { error: String(error) }));
   }
   asking = false;
   hintButton.removeAttribute("aria-busy");
   render();
-  if (hinted?.step === state.step) announce(ui.text("hint_label", { sentence: hinted.text }));
+  if (hinted?.key === deal.key) announce(ui.text("hint_label", { sentence: hinted.text }));
 }
-hintButton?.addEventListener("click", () => askHint());
+hintButton.addEventListener("click", () => askHint());
 
 // The hint of this decision, if one was asked: its sentence over the prompt's choices,
 // and the suggested card or button marked.
 function showHint() {
-  if (!hinted || hinted.step !== state.step || !state.your_turn || busy || pending) return;
+  if (!hinted || hinted.key !== deal.key || !mine() || busy || pending) return;
   const prompt = $("prompt");
   if (!prompt.querySelector(".coach-hint")) {
     const line = ui.el("p", "coach-hint", ui.text("hint_label", { sentence: hinted.text }));
@@ -492,9 +611,9 @@ async function showReview() {
   if (reviewing) return;
   reviewing = true;
   const body = $("review-body");
-  // At a table of people the host may deal again meanwhile: that deal's review is not this one.
-  const reviewed = state.id;
-  for (let tries = 0; tries < 600 && state.id === reviewed; tries += 1) {
+  // The host may deal again meanwhile: that deal's review is not this one.
+  const reviewed = deal.id;
+  for (let tries = 0; tries < 600 && deal.id === reviewed; tries += 1) {
     let found;
     try {
       const response = await fetch(data.urls.review, { credentials: "same-origin" });
@@ -518,7 +637,7 @@ async function showReview() {
   }
   reviewing = false;
 }
-$("review-button")?.addEventListener("click", () => showReview());
+$("review-button").addEventListener("click", () => showReview());
 
 function reviewList(found) {
   const out = document.createDocumentFragment();
@@ -563,34 +682,45 @@ function reviewList(found) {
   return out;
 }
 
-async function send(action) {
+function send(action) {
   if (busy) return;
   guide?.chose(action);
-  // The answer comes back as the seat's next frame (see receive): every deal is a table.
+  // The answer comes back as the seat's next frame (see `receive`).
   busy = true;
   render();
-  people.send(action);
+  command({ type: "act", action, key: deal.key });
 }
 
-// A table of people: the seat's next state, from a frame (people.js). Frames are played
-// back one after another, each one's events at the chosen pace, as after an answer.
+// Each frame: the seats' names and players, the room while a table of people gathers,
+// the end's next deal; and the deal, when the frame brings news of it (connection.js).
+function receive(frame, news) {
+  table = frame.table;
+  nameSeats();
+  room?.(table, Boolean(frame.deal));
+  drawAgain(frame.deal);
+  if (news) show(frame.deal, news);
+}
+
+// The seat's next deal. Deals are shown one after another, each one's new events played
+// back at the chosen pace, as after an answer; a new deal (or the first) is drawn whole.
 let queue = Promise.resolve();
-// The state whose moves are being played back: the prompt says whom it waits for.
+// The deal whose moves are being played back: the prompt says whom it waits for.
 let upcoming = null;
-function receive(next, { fresh = false } = {}) {
+function show(next, { fresh, log: nextLog }) {
   queue = queue.then(async () => {
     busy = true;
     app.dataset.busy = "true";
-    const first = !state;
+    const first = !deal;
     if (fresh || first) {
-      if (state && state.id !== next.id) {
-        // The next deal at a table of people: the last one's review goes with it.
+      if (deal && deal.id !== next.id) {
+        // The next deal at the table: the last one's review goes with it.
         $("review").hidden = true;
         $("review-body").replaceChildren();
       }
-      state = next;
+      deal = next;
+      log = nextLog;
       // A table opened to play: the keyboard starts at the person's first choice.
-      if (first && state.your_turn && state.status !== "finished") keyboardAtTable = true;
+      if (first && mine() && !over()) keyboardAtTable = true;
       if (first && openingDue()) {
         await playOpening();
         return;
@@ -603,9 +733,10 @@ function receive(next, { fresh = false } = {}) {
       } finally {
         upcoming = null;
       }
-      state = next;
+      deal = next;
+      log = nextLog;
     }
-    model = structuredClone(state.view);
+    model = structuredClone(deal.view);
     busy = false;
     if (!first) {
       shown();
@@ -617,27 +748,24 @@ function receive(next, { fresh = false } = {}) {
     await settle();
     if (keyboardAtTable) focusFirstChoice();
   });
-  return queue;
 }
 
-// The person's action was refused (or the connection failed): nothing changed.
+// The person's command was refused (or the connection failed): nothing changed.
 function refused(message) {
   busy = false;
-  if (state) render();
+  if (deal) render();
   notice(message);
 }
 
 function shown() {
   render();
   // A deal number the person chose is shown from the start (a drawn one at the end).
-  if (state.seed !== null && state.seed !== undefined) {
-    $("deal-label").textContent = ui.text("deal_label", { seed: state.seed });
-  }
+  if (deal.seed !== null) $("deal-label").textContent = ui.text("deal_label", { seed: deal.seed });
   showEnding();
-  app.dataset.step = String(state.step);
+  app.dataset.step = String(deal.key);
   // The deal's id before its status: the AI in your seat follows the deal that ended.
-  app.dataset.deal = state.id;
-  app.dataset.status = state.status;
+  app.dataset.deal = deal.id;
+  app.dataset.status = over() ? "finished" : "ongoing";
   app.dataset.busy = "false";
 }
 
@@ -648,26 +776,21 @@ function notice(message) {
   setTimeout(() => note.remove(), 6000);
 }
 
-if (people) {
-  state = null;
-  people.connect({ ui, receive, refused });
-}
 // The opening: the first time a deal's table is opened, the AIs' moves before the
 // person's first decision are played back from the cards as dealt, at the chosen pace
 // (Show all now, or Escape, skips to the end), instead of opening on the position they
-// led to. The server sends the dealt view only until the person has decided; a table
-// sends it (with its deal's id) only where nothing is held on show: alone against the AIs.
+// led to. The server sends the dealt view (with its deal's id) only until the person has
+// decided, and only where nothing is held on show: alone against the AIs.
 function openingDue() {
-  if (!data.opening?.events.length) return false;
-  if (data.opening.id !== undefined && data.opening.id !== state.id) return false;
-  const seen = `cardavia.opened.${state.id}`;
+  if (!data.opening?.events.length || data.opening.id !== deal.id) return false;
+  const seen = `cardavia.opened.${deal.id}`;
   if (sessionStorage.getItem(seen)) return false;
   sessionStorage.setItem(seen, "1");
   return true;
 }
 
 async function playOpening() {
-  const final = state;
+  const final = deal;
   model = structuredClone(data.opening.view);
   $("log").replaceChildren();
   noted.clear();
@@ -684,19 +807,18 @@ async function playOpening() {
   }
 }
 
-if (state) {
-  if (openingDue()) queue = queue.then(playOpening);
-  else {
-    redrawLog();
-    // The first drawing: its regions fitted afterwards, a task each (board.js).
-    ui.unsettled = true;
-    shown();
-    await settle();
-  }
-}
+// What only a table of people has: its waiting room and its players (people.js), also
+// drawn for a person who made a table of friends alone, until they deal.
+const people = alone && table.status !== "gathering" ? null : await import("./people.js");
+const room = people?.createRoom({ ui, data, command });
+connect(data.frame, {
+  urls: data.urls,
+  receive,
+  refused: (error) => refused(ui.text("error", { error })),
+  reconnecting: () => refused(ui.text("reconnecting")),
+  gone(error) {
+    refused(ui.text("error", { error }));
+    $("prompt").replaceChildren(ui.el("p", "prompt-text", ui.text("removed")));
+  },
+});
 app.dataset.ready = "true";
-// A table opened to play: the keyboard starts at the person's first choice.
-if (state?.your_turn && state.status !== "finished") {
-  keyboardAtTable = true;
-  focusFirstChoice();
-}

@@ -1,6 +1,6 @@
 // Chuo Pai at the table: draw the person's view, write the log, and let the person build a
-// play from their hand. Only plays listed in `legal` can be submitted; nothing here
-// works out whether cards form a play or beat another.
+// play from their hand. Only plays the seat's frame lists (`deal.options`) can be
+// submitted; nothing here works out whether cards form a play or beat another.
 const cardsOf = (action) => (action === "pass" ? [] : action.split(" ").slice(1));
 
 // The round that was won last, as the log has told it so far: shown in the centre until
@@ -51,10 +51,10 @@ function pile(model, ui, seat) {
   return node;
 }
 
-export function render(model, state, ui, { busy, highlight }) {
+export function render(model, deal, ui, { busy, highlight }) {
   const over = model.to_act === null;
-  const acting = busy ? highlight?.seat : state.your_turn ? ui.me : (state.acting ?? null);
-  const winners = state.result && !busy ? state.result.winners : [];
+  const acting = ui.acting(deal, busy, highlight);
+  const winners = deal.result && !busy ? deal.result.winners : [];
   for (const box of document.querySelectorAll(".seat[data-seat]")) {
     const seat = Number(box.dataset.seat);
     const badges = [];
@@ -88,15 +88,15 @@ export function render(model, state, ui, { busy, highlight }) {
     last.append(" ", ui.cards(cardsOf(lastRound.action), "mini"));
   }
   document.getElementById("gone").textContent = ui.text("gone", { count: model.gone.length });
-  renderHand(model, state, ui, busy);
+  renderHand(model, deal, ui, busy);
 }
 
-// The person's selection: indexes into the sorted hand.
+// The person's selection: indexes into the sorted hand, for the decision `selectedKey`.
 let selected = [];
-let selectedStep = -1;
+let selectedKey = -1;
 
-function legalPlays(state) {
-  return state.legal.filter((a) => a !== "pass").map((a) => ({ action: a, cards: cardsOf(a) }));
+function legalPlays(deal) {
+  return deal.options.filter((a) => a !== "pass").map((a) => ({ action: a, cards: cardsOf(a) }));
 }
 
 function contains(big, small) {
@@ -110,16 +110,16 @@ function contains(big, small) {
 }
 
 // The hand, sorted as players hold it: one labelled run per family.
-function renderHand(model, state, ui, busy) {
+function renderHand(model, deal, ui, busy) {
   const hand = document.getElementById("hand");
   hand.replaceChildren();
   const sorted = [...model.hand].sort(ui.byOrder);
-  if (selectedStep !== state.step) {
+  if (selectedKey !== deal.key) {
     selected = [];
-    selectedStep = state.step;
+    selectedKey = deal.key;
   }
-  const active = state.your_turn && !busy;
-  const plays = active ? legalPlays(state) : [];
+  const active = deal.options.length > 0 && !busy;
+  const plays = active ? legalPlays(deal) : [];
   const chosen = selected.map((i) => sorted[i]);
   let run = null;
   let family = null;
@@ -139,7 +139,7 @@ function renderHand(model, state, ui, busy) {
     }
     const isSelected = selected.includes(index);
     const usable = isSelected || plays.some((p) => contains(p.cards, [...chosen, code]));
-    const button = ui.button(ui.card(code), () => toggle(index, model, state, ui), "card-button");
+    const button = ui.button(ui.card(code), () => toggle(index, model, deal, ui), "card-button");
     button.setAttribute("aria-pressed", isSelected ? "true" : "false");
     button.setAttribute("aria-label", ui.text("select_card", { card: ui.catalogue[code].name }));
     button.dataset.code = code;
@@ -149,17 +149,17 @@ function renderHand(model, state, ui, busy) {
   });
 }
 
-function toggle(index, model, state, ui) {
+function toggle(index, model, deal, ui) {
   selected = selected.includes(index) ? selected.filter((i) => i !== index) : [...selected, index];
-  refreshSelection(model, state, ui);
+  refreshSelection(model, deal, ui);
 }
 
-function refreshSelection(model, state, ui) {
+function refreshSelection(model, deal, ui) {
   ui.keepFocus(() => {
-    renderHand(model, state, ui, false);
+    renderHand(model, deal, ui, false);
     const prompt = document.getElementById("prompt");
     prompt.replaceChildren();
-    promptFor(prompt, model, state, ui);
+    promptFor(prompt, model, deal, ui);
     ui.afterPrompt();
   });
 }
@@ -198,11 +198,11 @@ export function hinted(action) {
   return found;
 }
 
-export function prompt(node, state, ui) {
-  promptFor(node, state.view, state, ui);
+export function prompt(node, deal, ui) {
+  promptFor(node, deal.view, deal, ui);
 }
 
-function promptFor(node, model, state, ui) {
+function promptFor(node, model, deal, ui) {
   const sorted = [...model.hand].sort(ui.byOrder);
   const chosen = selected.map((i) => sorted[i]).sort(ui.byOrder);
   const text = ui.el("p", "prompt-text");
@@ -217,7 +217,7 @@ function promptFor(node, model, state, ui) {
   }
   node.append(text);
   const key = [...chosen].sort().join(" ");
-  const match = state.legal.find((a) => a !== "pass" && [...cardsOf(a)].sort().join(" ") === key);
+  const match = deal.options.find((a) => a !== "pass" && [...cardsOf(a)].sort().join(" ") === key);
   const choices = ui.el("div", "choices");
   const play = ui.button(ui.messages.play, () => match && ui.send(match), "button primary");
   play.disabled = !match;
@@ -228,23 +228,23 @@ function promptFor(node, model, state, ui) {
   choices.append(play);
   const clear = ui.button(ui.messages.clear, () => {
     selected = [];
-    refreshSelection(model, state, ui);
+    refreshSelection(model, deal, ui);
   });
   clear.disabled = !chosen.length;
   clear.dataset.focus = "clear";
   choices.append(clear);
-  if (state.legal.includes("pass")) {
+  if (deal.options.includes("pass")) {
     const pass = ui.button(ui.messages.pass, () => ui.send("pass"));
     pass.dataset.action = "pass";
     pass.dataset.focus = "pass";
     choices.append(pass);
   }
   // Answering, the beating plays are few: offer them directly too, when they all fit.
-  if (top && state.legal.length <= 12) {
+  if (top && deal.options.length <= 12) {
     const list = ui.el("div", "quick-plays optional");
     list.setAttribute("role", "group");
     list.setAttribute("aria-label", ui.messages.beating_plays);
-    for (const action of state.legal) {
+    for (const action of deal.options) {
       if (action === "pass") continue;
       const button = ui.button(ui.cards(cardsOf(action), "mini"), () => ui.send(action), "button quick");
       button.dataset.action = action;
@@ -260,8 +260,8 @@ function promptFor(node, model, state, ui) {
   node.append(choices);
 }
 
-export function endingTitle(state, ui) {
-  const winners = state.result.winners;
+export function endingTitle(deal, ui) {
+  const winners = deal.result.winners;
   if (winners.length > 1) {
     return ui.text("tie", { seats: ui.list(winners.map((s) => ui.seat(s))) });
   }
@@ -270,11 +270,11 @@ export function endingTitle(state, ui) {
 
 // Each seat's account: the starting bonus apart, the rounds won and what they brought,
 // the cards left in the hand (they do not score), and the score as their sum.
-export function ending(state, ui) {
+export function ending(deal, ui) {
   const list = ui.el("ol", "accounts");
-  state.view.ending.forEach((account, seat) => {
+  deal.view.ending.forEach((account, seat) => {
     const item = ui.el("li", "tile account");
-    if (state.result.winners.includes(seat)) item.classList.add("winner");
+    if (deal.result.winners.includes(seat)) item.classList.add("winner");
     const head = ui.el("p", "account-head");
     head.append(ui.el("span", "account-seat", ui.seat(seat)));
     head.append(ui.el("span", "account-score", ui.text("score", { score: account.score })));

@@ -56,8 +56,8 @@ function lossText(event, ui) {
 }
 
 // What the person's last answer led to, shown above their next choice.
-export function outcome(state, ui) {
-  const lost = [...state.events].reverse().find((event) => event.lost);
+export function outcome(deal, ui) {
+  const lost = [...deal.events].reverse().find((event) => event.lost);
   if (!lost) return null;
   const node = ui.el("p", "outcome");
   node.append(lossText(lost, ui));
@@ -87,9 +87,9 @@ function exposedGroups(groups, ui) {
 // How many of the stock's next cards a replay shows face up.
 const STOCK_SHOWN = 6;
 
-export function render(model, state, ui, { busy, highlight }) {
+export function render(model, deal, ui, { busy, highlight }) {
   const over = model.phase === "over";
-  const acting = busy ? highlight?.seat : state.your_turn ? ui.me : (state.acting ?? null);
+  const acting = ui.acting(deal, busy, highlight);
   for (const box of document.querySelectorAll(".seat[data-seat]")) {
     const seat = Number(box.dataset.seat);
     const head = ui.el("div", "seat-head");
@@ -110,7 +110,7 @@ export function render(model, state, ui, { busy, highlight }) {
     box.replaceChildren(...parts);
     box.setAttribute("aria-label", ui.seat(seat));
     box.classList.toggle("acting", acting === seat && !over);
-    box.classList.toggle("winner", state.result?.winner === seat && !busy);
+    box.classList.toggle("winner", deal.result?.winner === seat && !busy);
   }
   document.querySelector("#stock .stock-count").textContent = ui.text("stock", {
     count: model.stock_left,
@@ -138,15 +138,15 @@ export function render(model, state, ui, { busy, highlight }) {
   }
   const dead = document.querySelector("#dead .dead-cards");
   dead.replaceChildren(...model.dead.map((code) => ui.card(code, "small")));
-  renderHand(model, state, ui, busy);
+  renderHand(model, deal, ui, busy);
 }
 
-function renderHand(model, state, ui, busy) {
+function renderHand(model, deal, ui, busy) {
   const hand = document.getElementById("hand");
   hand.replaceChildren();
   const discards = new Set(
-    state.your_turn && !busy && model.phase === "discard"
-      ? state.legal.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8))
+    !busy && model.phase === "discard"
+      ? deal.options.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8))
       : [],
   );
   const sorted = [...model.hand].sort(ui.byOrder);
@@ -166,7 +166,7 @@ function renderHand(model, state, ui, busy) {
       button.dataset.focus = `discard ${code}`;
       run.append(button);
     } else {
-      const locked = model.phase === "discard" && state.your_turn && !busy;
+      const locked = model.phase === "discard" && deal.options.length > 0 && !busy;
       run.append(ui.card(code, locked ? "locked" : ""));
     }
   }
@@ -175,8 +175,8 @@ function renderHand(model, state, ui, busy) {
 // The verbs of the legal answers, in the order the prompt names them and offers them.
 const VERBS = ["win", "take", "pass"];
 
-export function prompt(node, state, ui) {
-  const view = state.view;
+export function prompt(node, deal, ui) {
+  const view = deal.view;
   if (view.phase === "discard") {
     node.dataset.prompt = "must_discard";
     node.append(ui.el("p", "prompt-text", ui.messages.must_discard));
@@ -184,7 +184,7 @@ export function prompt(node, state, ui) {
     return;
   }
   // The sentence names exactly the verbs on the buttons below it.
-  const verbs = VERBS.filter((verb) => state.legal.some((action) => action.split(" ")[0] === verb));
+  const verbs = VERBS.filter((verb) => deal.options.some((action) => action.split(" ")[0] === verb));
   const source = view.public_from === ui.me ? "own" : view.public_drawn ? "drawn" : "discard";
   const key = `ask_${source}_${verbs.join("_")}`;
   node.dataset.prompt = key;
@@ -201,8 +201,8 @@ export function prompt(node, state, ui) {
     button.dataset.focus = action;
     return button;
   };
-  if (state.legal.includes("win")) choices.append(choice(ui.messages.win, "win", "button primary"));
-  const takes = state.legal.filter((action) => action.startsWith("take "));
+  if (deal.options.includes("win")) choices.append(choice(ui.messages.win, "win", "button primary"));
+  const takes = deal.options.filter((action) => action.startsWith("take "));
   if (takes.length) {
     const group = ui.el("span", "take-group");
     group.append(ui.el("span", "take-label", ui.messages.take));
@@ -215,7 +215,7 @@ export function prompt(node, state, ui) {
     }
     choices.append(group);
   }
-  if (state.legal.includes("pass")) choices.append(choice(ui.messages.pass, "pass"));
+  if (deal.options.includes("pass")) choices.append(choice(ui.messages.pass, "pass"));
   node.append(choices);
 }
 
@@ -244,20 +244,21 @@ function points(score, ui) {
   return ui.text(score === 1 ? "point" : "points", { score });
 }
 
-export function endingTitle(state, ui) {
-  const result = state.result;
+export function endingTitle(deal, ui) {
+  const result = deal.result;
   if (result.result === "draw") return ui.text("draw_result");
   if (ui.isYou(result.winner)) return ui.text("you_won", { points: points(result.score, ui) });
   return ui.text("winner", { seat: ui.seat(result.winner) });
 }
 
 // The winner's groups, each on its own tile: exposed during the deal or from the hand,
-// the winning card marked, and the score added up group by group.
-export function ending(state, ui) {
+// the winning card marked, and the score added up group by group; first, when the
+// person's claim lost to the winner's, why (the last event of the seat's `log`).
+export function ending(deal, ui, log = []) {
   const body = document.createDocumentFragment();
-  const last = state.view.history.at(-1);
+  const last = log.at(-1);
   if (last?.lost) body.append(ui.el("p", "outcome", ui.spoken(lossText(last, ui)).trim()));
-  const breakdown = state.view.breakdown;
+  const breakdown = deal.view.breakdown;
   if (!breakdown) return body;
   const list = ui.el("ol", "breakdown");
   for (const group of breakdown) {
@@ -279,8 +280,8 @@ export function ending(state, ui) {
   }
   body.append(list);
   const sum = breakdown.map((group) => group.score).join(" + ");
-  const total = ui.el("p", "total", ui.text("total", { points: points(state.result.score, ui) }));
-  total.append(ui.el("span", "sum", ` (${sum} = ${state.result.score})`));
+  const total = ui.el("p", "total", ui.text("total", { points: points(deal.result.score, ui) }));
+  total.append(ui.el("span", "sum", ` (${sum} = ${deal.result.score})`));
   body.append(total);
   return body;
 }
