@@ -21,7 +21,7 @@ from typing import Any
 from cardavia.games.registry import get_game
 from cardavia.records import Deal
 from cardavia.store import FINISHED, ONGOING, GameStore, StoredGame
-from cardavia.web.deals import hash_token
+from cardavia.web.services.deals import hash_token
 
 TRIES = 60
 """Attempts at an indistinguishable world before giving up on this step."""

@@ -18,10 +18,10 @@ from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
 from cardavia.store import GameStore, StoredGame, TableStore, open_engine, upgrade
 from cardavia.web.app import create_app
-from cardavia.web.deals import DealService
-from cardavia.web.settings import Settings
-from cardavia.web.tables.frames import decision_key, waiting_on
-from cardavia.web.tables.service import TableService
+from cardavia.web.infra.settings import Settings
+from cardavia.web.services.deals import DealService
+from cardavia.web.services.tables.frames import decision_key, waiting_on
+from cardavia.web.services.tables.service import TableService
 
 SITE_PAGES = [
     "/",

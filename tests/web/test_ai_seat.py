@@ -19,10 +19,10 @@ from cardavia.games.registry import get_game
 from cardavia.records import parse_record, replay
 from cardavia.store import GameStore, StoredGame
 from cardavia.store.repository import now
-from cardavia.web.ai_seat import DONE, LEVEL, AISeatRunner, Run
-from cardavia.web.deals import DealService
 from cardavia.web.dependencies import services_of
-from cardavia.web.thinking import Thinker
+from cardavia.web.infra.thinking import Thinker
+from cardavia.web.services.ai_seat import DONE, LEVEL, AISeatRunner, Run
+from cardavia.web.services.deals import DealService
 
 from .conftest import bearer, play_alone
 
@@ -75,7 +75,7 @@ def test_strong_in_your_seat_ends_as_an_arena_run_of_the_same_deck_and_seats(
 
 
 def run_record_text(stored: StoredGame, run: Run) -> str:
-    from cardavia.web.ai_seat import run_record
+    from cardavia.web.services.ai_seat import run_record
 
     return run_record(stored, run).dumps()
 

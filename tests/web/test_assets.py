@@ -17,9 +17,9 @@ from fastapi.testclient import TestClient
 
 from cardavia.i18n.languages import LANGUAGES
 from cardavia.testing.servers import ServerProcess
-from cardavia.web.assets import IMMUTABLE, REVALIDATE, Assets, site_assets
-from cardavia.web.rendering import STATIC, plural_samples
-from cardavia.web.your_deals import machine_time, short_date, when
+from cardavia.web.infra.assets import IMMUTABLE, REVALIDATE, STATIC, Assets, site_assets
+from cardavia.web.presentation.rendering import plural_samples
+from cardavia.web.routes.your_deals import machine_time, short_date, when
 
 GZIP = {"Accept-Encoding": "gzip"}
 

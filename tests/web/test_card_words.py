@@ -10,9 +10,9 @@ import pytest
 
 from cardavia.i18n import catalogs
 from cardavia.i18n.languages import LANGUAGES
-from cardavia.web import text
-from cardavia.web.hyphens import SOFT_HYPHEN, breakable
-from cardavia.web.presenters import PRESENTERS
+from cardavia.web.presentation.hyphens import SOFT_HYPHEN, breakable
+from cardavia.web.presentation.presenters import PRESENTERS
+from cardavia.web.words import text
 
 
 def shown(name: str) -> str:

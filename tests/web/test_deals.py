@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from cardavia.store import GameStore, TableStore
-from cardavia.web.deals import DealService
-from cardavia.web.tables.frames import Moment, decision_key, waiting_on
-from cardavia.web.tables.model import TableError
-from cardavia.web.tables.service import SeatTokenError, TableNotFoundError, TableService
+from cardavia.web.services.deals import DealService
+from cardavia.web.services.tables.frames import Moment, decision_key, waiting_on
+from cardavia.web.services.tables.model import TableError
+from cardavia.web.services.tables.service import SeatTokenError, TableNotFoundError, TableService
 
 from .conftest import random_players
 

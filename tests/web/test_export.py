@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 
 from cardavia.store import FINISHED, GameStore, open_engine, upgrade
 from cardavia.store.repository import now
-from cardavia.web.deals import DealService
+from cardavia.web.services.deals import DealService
 
 from .conftest import play_alone, random_players
 

@@ -9,8 +9,8 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from cardavia.web.fair_share import FairShare
-from cardavia.web.thinking import share_per_client
+from cardavia.web.infra.fair_share import FairShare
+from cardavia.web.infra.thinking import share_per_client
 
 
 class Jobs:

@@ -17,7 +17,7 @@ from cardavia.games.registry import get_game
 from cardavia.store import GameStore
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 from .conftest import Api
 

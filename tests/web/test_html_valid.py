@@ -21,8 +21,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.web.app import create_app
+from cardavia.web.infra.settings import Settings
 from cardavia.web.learn.catalog import PATHS
-from cardavia.web.settings import Settings
 
 from .conftest import random_players
 from .test_your_deals import finish, start, table_of

@@ -14,7 +14,7 @@ from cardavia.i18n import catalogs
 from cardavia.i18n.languages import LANGUAGES
 from cardavia.web.learn.catalog import PATHS
 from cardavia.web.learn.judge import choices, judge
-from cardavia.web.text import english_plural, identity
+from cardavia.web.words.text import english_plural, identity
 
 
 def _right(game: str, slug: str) -> str:

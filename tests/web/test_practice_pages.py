@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.store import GameStore, open_engine
-from cardavia.web.browsers import COOKIE, hash_browser
+from cardavia.web.infra.browsers import COOKIE, hash_browser
 from cardavia.web.practice import store
 
 FIRST = store.positions("sisepai")[0]

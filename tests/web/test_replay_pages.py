@@ -15,10 +15,11 @@ from cardavia.arena.runner import run_arena
 from cardavia.records import parse_record
 from cardavia.records.replay import replay_line
 from cardavia.store import GameStore
-from cardavia.web import replay_pages, thinking
 from cardavia.web.dependencies import services_of
-from cardavia.web.replay_pages import UPLOAD_BYTES
-from cardavia.web.timeline import position
+from cardavia.web.infra import thinking
+from cardavia.web.presentation.timeline import position
+from cardavia.web.routes import replays as replay_pages
+from cardavia.web.routes.replays import UPLOAD_BYTES
 
 from .test_your_deals import finish, start, store_of, table_of
 

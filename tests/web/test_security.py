@@ -24,8 +24,8 @@ from cardavia.i18n.languages import LANGUAGES
 from cardavia.store.tables import games, people_tables
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
-from cardavia.web.security import CSP, NewGameLimiter, TooManyGamesError
-from cardavia.web.settings import Settings
+from cardavia.web.infra.security import CSP, NewGameLimiter, TooManyGamesError
+from cardavia.web.infra.settings import Settings
 
 from .conftest import random_players
 

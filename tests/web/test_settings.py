@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardavia.store import sqlite_url
-from cardavia.web.settings import Settings, SettingsError, env_name, settings_table
+from cardavia.web.infra.settings import Settings, SettingsError, env_name, settings_table
 
 DOCS = Path(__file__).parents[2] / "docs"
 
@@ -118,11 +118,13 @@ def test_settings_are_values() -> None:
 
 
 def test_the_operations_table_is_the_fields() -> None:
-    """docs/operations.md's table is what ``python -m cardavia.web.settings`` prints."""
+    """docs/operations.md's table is what ``python -m cardavia.web.infra.settings`` prints."""
     text = (DOCS / "operations.md").read_text(encoding="utf-8")
     found = re.search(r"\| variable \| default \| meaning \|\n(?:\|.*\|\n)+", text)
     assert found is not None
-    assert found.group(0).strip() == settings_table(), "paste `python -m cardavia.web.settings`"
+    assert found.group(0).strip() == settings_table(), (
+        "paste `python -m cardavia.web.infra.settings`"
+    )
 
 
 def test_every_variable_the_docs_name_exists() -> None:

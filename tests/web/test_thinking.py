@@ -26,11 +26,11 @@ from cardavia.ai.registry import get_player
 from cardavia.ai.seeding import decision_rng
 from cardavia.games.registry import get_game
 from cardavia.records import Deal
-from cardavia.web import thinking
 from cardavia.web.app import create_app
 from cardavia.web.errors import ANSWERS
-from cardavia.web.settings import Settings
-from cardavia.web.thinking import (
+from cardavia.web.infra import thinking
+from cardavia.web.infra.settings import Settings
+from cardavia.web.infra.thinking import (
     CoachBusyError,
     Thinker,
     Turn,

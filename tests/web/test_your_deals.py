@@ -13,9 +13,9 @@ from table_api import play_to_the_end, started
 
 from cardavia.records import parse_record, replay
 from cardavia.store import FINISHED, ONGOING, GameStore
-from cardavia.web.browsers import COOKIE as BROWSER
-from cardavia.web.deal_stats import Result
 from cardavia.web.dependencies import services_of
+from cardavia.web.infra.browsers import COOKIE as BROWSER
+from cardavia.web.presentation.deal_stats import Result
 
 
 def start(client: TestClient, game: str = "sisepai", seed: int | None = None) -> str:

@@ -14,11 +14,11 @@ import pytest
 
 from cardavia.ai.registry import get_player
 from cardavia.store import GameStore, TableStore, open_engine, upgrade
-from cardavia.web.deals import DealService
-from cardavia.web.tables.frames import Moment, decision_key, frame, stops, waiting_on
-from cardavia.web.tables.model import HOLD_SECONDS, TableSettings
-from cardavia.web.tables.service import TableService
-from cardavia.web.thinking import Thinker
+from cardavia.web.infra.thinking import Thinker
+from cardavia.web.services.deals import DealService
+from cardavia.web.services.tables.frames import Moment, decision_key, frame, stops, waiting_on
+from cardavia.web.services.tables.model import HOLD_SECONDS, TableSettings
+from cardavia.web.services.tables.service import TableService
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

@@ -12,10 +12,10 @@ from fastapi.testclient import TestClient
 
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
-from cardavia.web.settings import Settings
-from cardavia.web.tables import tasks
-from cardavia.web.tables.frames import stops, waiting_on
-from cardavia.web.tables.model import solo_level, with_seat
+from cardavia.web.infra.settings import Settings
+from cardavia.web.services.tables import tasks
+from cardavia.web.services.tables.frames import stops, waiting_on
+from cardavia.web.services.tables.model import solo_level, with_seat
 
 from .conftest import Clock, Table, basic_players, make_service, run
 

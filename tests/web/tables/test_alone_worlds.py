@@ -33,7 +33,7 @@ from worlds import Step, full_history, indistinguishable, random_decisions
 from cardavia.games.registry import get_game
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 DEALS = 3
 """Per game; every one of the person's decisions in each is compared."""
@@ -243,7 +243,7 @@ def test_the_proof_sees_a_leak_when_there_is_one(
 ) -> None:
     """Let every frame carry one card seat 0 has not seen (one the worlds place
     differently), and the comparison fails: the proof can tell."""
-    import cardavia.web.tables.hub as hub_module
+    import cardavia.web.services.tables.hub as hub_module
 
     real_frame = hub_module.frame
     rng = random.Random("leak")

@@ -14,7 +14,7 @@ no ``to_act`` inside a window and no other seat's answer (issue 28, hole 5).
 
 The table's time is the test's ``Clock``: when the table waits for nobody (a decision
 held open for its minimum time), the test moves the clock on and lets the table's timer
-fire, as the sweep of :mod:`cardavia.web.tables.tasks` would.
+fire, as the sweep of :mod:`cardavia.web.services.tables.tasks` would.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from worlds import indistinguishable, random_decisions
 
 from cardavia.games.registry import get_game
 from cardavia.store import sqlite_url
-from cardavia.web.tables.frames import waiting_on
-from cardavia.web.tables.hub import Hub, Watcher
-from cardavia.web.tables.service import TableService
+from cardavia.web.services.tables.frames import waiting_on
+from cardavia.web.services.tables.hub import Hub, Watcher
+from cardavia.web.services.tables.service import TableService
 
 from .conftest import START, Clock, make_service, open_table, run
 
@@ -177,7 +177,7 @@ def test_the_proof_sees_a_leak_when_there_is_one(tmp_path: Path) -> None:
     clock = Clock()
     service = make_service(sqlite_url(tmp_path / "tables.sqlite3"), clock)
     rng = random.Random("leak")
-    import cardavia.web.tables.frames as frames_module
+    import cardavia.web.services.tables.frames as frames_module
 
     real_frame = frames_module.frame
 
@@ -187,7 +187,7 @@ def test_the_proof_sees_a_leak_when_there_is_one(tmp_path: Path) -> None:
             data["deal"]["asking"] = moment.live.deal.state.to_act
         return data
 
-    import cardavia.web.tables.hub as hub_module
+    import cardavia.web.services.tables.hub as hub_module
 
     hub_module.frame = leaky  # type: ignore[attr-defined]
     try:

@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from cardavia.web.tables.lookalikes import _prototypes, ignorable, skeleton
+from cardavia.web.services.tables.lookalikes import _prototypes, ignorable, skeleton
 
 
 @pytest.mark.parametrize(

@@ -14,12 +14,13 @@ import random
 from typing import Any
 
 from cardavia.store import TableSeat
-from cardavia.web import games, players
-from cardavia.web.players import SEAT_NAMES, SPARE_NAMES, solo_names
-from cardavia.web.tables.frames import Moment, choosing
-from cardavia.web.tables.model import AI, seat_names, with_seat
-from cardavia.web.tables.service import TableService
-from cardavia.web.text import identity as english
+from cardavia.web import games
+from cardavia.web.services.tables.frames import Moment, choosing
+from cardavia.web.services.tables.model import AI, seat_names, with_seat
+from cardavia.web.services.tables.service import TableService
+from cardavia.web.words import players
+from cardavia.web.words.players import SEAT_NAMES, SPARE_NAMES, solo_names
+from cardavia.web.words.text import identity as english
 
 from .conftest import Table, open_table, play_out
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from cardavia.i18n.languages import LANGUAGES
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 from .conftest import basic_players
 

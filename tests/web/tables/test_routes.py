@@ -17,13 +17,13 @@ from starlette.websockets import WebSocketDisconnect
 from cardavia.games.registry import get_game
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
-from cardavia.web.settings import Settings
-from cardavia.web.tables import hub as hub_module
-from cardavia.web.tables.hub import WATCHERS_PER_SEAT
-from cardavia.web.tables.model import NAME_LIMIT
-from cardavia.web.tables.routes import FLOOD_LIMIT, MESSAGE_BYTES
-from cardavia.web.tables.service import TableService
-from cardavia.web.thinking import Thinker, Turn
+from cardavia.web.infra.settings import Settings
+from cardavia.web.infra.thinking import Thinker, Turn
+from cardavia.web.routes.tables import FLOOD_LIMIT, MESSAGE_BYTES
+from cardavia.web.services.tables import hub as hub_module
+from cardavia.web.services.tables.hub import WATCHERS_PER_SEAT
+from cardavia.web.services.tables.model import NAME_LIMIT
+from cardavia.web.services.tables.service import TableService
 
 from .conftest import basic_players
 

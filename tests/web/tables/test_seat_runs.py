@@ -8,10 +8,10 @@ import asyncio
 import random
 
 from cardavia.store import FINISHED, StoredGame
-from cardavia.web.ai_seat import DONE, LEVEL, AISeatRunner, Run, run_levels, run_record
-from cardavia.web.tables.model import TableSettings
-from cardavia.web.tables.service import TableService
-from cardavia.web.thinking import Thinker
+from cardavia.web.infra.thinking import Thinker
+from cardavia.web.services.ai_seat import DONE, LEVEL, AISeatRunner, Run, run_levels, run_record
+from cardavia.web.services.tables.model import TableSettings
+from cardavia.web.services.tables.service import TableService
 
 from ..test_ai_seat import arena_run
 from .conftest import Table, play_out, run

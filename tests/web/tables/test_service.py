@@ -13,17 +13,17 @@ import pytest
 
 from cardavia.games.registry import get_game
 from cardavia.records import parse_record, replay
-from cardavia.web.deals import BadActionError
-from cardavia.web.tables import tasks
-from cardavia.web.tables.frames import decision_key, waiting_on
-from cardavia.web.tables.model import (
+from cardavia.web.services.deals import BadActionError
+from cardavia.web.services.tables import tasks
+from cardavia.web.services.tables.frames import decision_key, waiting_on
+from cardavia.web.services.tables.model import (
     BadTableInputError,
     LookalikeNameError,
     TableError,
     TableRefusedError,
     TableSettings,
 )
-from cardavia.web.tables.service import (
+from cardavia.web.services.tables.service import (
     RemovedError,
     SeatTokenError,
     TableFullError,
