@@ -58,6 +58,11 @@ def random_players(game: str, level: str) -> Player:
     return get_player(game, "random")
 
 
+def basic_players(game: str, level: str) -> Player:
+    """Every AI plays basic, inline (strong's worker processes are not the subject)."""
+    return get_player(game, "basic")
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """Debian's Chromium, one per test module that asks for it."""

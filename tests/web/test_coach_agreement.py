@@ -32,7 +32,7 @@ from cardavia.web.infra.thinking import give_hint, judge_decision
 from cardavia.web.routes.replays import suggestion
 from cardavia.web.services.reviews import RULE
 
-from .test_your_deals import finish, start, store_of, table_of
+from .routes.test_your_deals import finish, start, store_of, table_of
 
 DEALS = 6
 PERSON = 0

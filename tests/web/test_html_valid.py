@@ -25,7 +25,7 @@ from cardavia.web.infra.settings import Settings
 from cardavia.web.learn.catalog import PATHS
 
 from .conftest import random_players
-from .test_your_deals import finish, start, table_of
+from .routes.test_your_deals import finish, start, table_of
 
 ROOT = Path(__file__).resolve().parents[2]
 VNU_JAR = ROOT / ".tools" / "vnu" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"

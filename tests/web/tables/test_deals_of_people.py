@@ -19,7 +19,7 @@ from cardavia.web.infra.browsers import COOKIE
 from cardavia.web.infra.settings import Settings
 from cardavia.web.presentation.deal_stats import Result
 
-from .conftest import basic_players
+from ..conftest import basic_players
 
 
 @pytest.fixture

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from cardavia.ai.registry import get_player
 from cardavia.store import GameStore, TableStore, open_engine, upgrade
 from cardavia.web.infra.thinking import Thinker
 from cardavia.web.services.deals import DealService
 from cardavia.web.services.tables.frames import Moment, decision_key, frame, stops, waiting_on
 from cardavia.web.services.tables.model import HOLD_SECONDS, TableSettings
 from cardavia.web.services.tables.service import TableService
+
+from ...conftest import basic_players
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -34,11 +35,6 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += timedelta(seconds=seconds)
-
-
-def basic_players(game: str, level: str) -> Any:
-    """Every AI plays basic, inline (strong's worker processes are not the subject)."""
-    return get_player(game, "basic")
 
 
 def make_service(

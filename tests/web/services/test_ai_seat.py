@@ -24,7 +24,7 @@ from cardavia.web.infra.thinking import Thinker
 from cardavia.web.services.ai_seat import DONE, LEVEL, AISeatRunner, Run
 from cardavia.web.services.deals import DealService
 
-from .conftest import bearer, play_alone
+from ..conftest import bearer, play_alone
 
 
 def finished_deal(service: DealService, game: str, seed: int) -> StoredGame:

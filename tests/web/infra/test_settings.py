@@ -11,7 +11,7 @@ import pytest
 from cardavia.store import sqlite_url
 from cardavia.web.infra.settings import Settings, SettingsError, env_name, settings_table
 
-DOCS = Path(__file__).parents[2] / "docs"
+DOCS = Path(__file__).parents[3] / "docs"
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from cardavia.i18n.languages import LANGUAGES
 from cardavia.web.app import create_app
 from cardavia.web.infra.settings import Settings
 
-from .conftest import basic_players
+from ..conftest import basic_players
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from cardavia.store import FINISHED, GameStore, open_engine, upgrade
 from cardavia.store.repository import now
 from cardavia.web.services.deals import DealService
 
-from .conftest import play_alone, random_players
+from ..conftest import play_alone, random_players
 
 
 def play(service: DealService, game: str, seed: int, to_the_end: bool) -> str:

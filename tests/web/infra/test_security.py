@@ -27,7 +27,7 @@ from cardavia.web.dependencies import services_of
 from cardavia.web.infra.security import CSP, NewGameLimiter, TooManyGamesError
 from cardavia.web.infra.settings import Settings
 
-from .conftest import random_players
+from ..conftest import random_players
 
 MakeClient = Callable[..., TestClient]
 

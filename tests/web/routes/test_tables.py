@@ -25,7 +25,7 @@ from cardavia.web.services.tables.hub import WATCHERS_PER_SEAT
 from cardavia.web.services.tables.model import NAME_LIMIT
 from cardavia.web.services.tables.service import TableService
 
-from .conftest import basic_players
+from ..conftest import basic_players
 
 
 @pytest.fixture

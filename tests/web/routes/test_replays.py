@@ -23,7 +23,7 @@ from cardavia.web.routes.replays import UPLOAD_BYTES
 
 from .test_your_deals import finish, start, store_of, table_of
 
-EXAMPLES = Path(__file__).parents[1] / "records" / "spec_examples"
+EXAMPLES = Path(__file__).parents[2] / "records" / "spec_examples"
 
 
 def upload(client: TestClient, data: bytes, name: str = "deal.json") -> tuple[int, str]:

@@ -17,7 +17,8 @@ from cardavia.web.services.tables import tasks
 from cardavia.web.services.tables.frames import stops, waiting_on
 from cardavia.web.services.tables.model import solo_level, with_seat
 
-from .conftest import Clock, Table, basic_players, make_service, run
+from ...conftest import basic_players
+from .conftest import Clock, Table, make_service, run
 
 
 def test_a_table_of_one_has_no_clock_and_no_takeover(database_url: str, clock: Clock) -> None:

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from table_api import new_deal_body, play_to_the_end, started
 
-from .conftest import SITE_PAGES
+from ..conftest import SITE_PAGES
 
 
 @pytest.mark.parametrize("path", SITE_PAGES)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from .conftest import Api
+from ..conftest import Api
 
 DRAWN = ("history", "seat", "step")
 """What a page does not draw from ``after``: the log comes from the history."""

@@ -15,7 +15,7 @@ from cardavia.web.services.tables.frames import Moment, decision_key, waiting_on
 from cardavia.web.services.tables.model import TableError
 from cardavia.web.services.tables.service import SeatTokenError, TableNotFoundError, TableService
 
-from .conftest import random_players
+from ..conftest import random_players
 
 
 def tables_on(store: GameStore, cache_deals: int = 512) -> TableService:
