@@ -6,7 +6,7 @@ on that deck. Other seats' sealed Sì Sè Pái answers that were not granted are
 by one that is legal there and lapses as well (``pass`` when it may); a world where a
 recorded action is no longer legal, or whose public events differ, is rejected.
 ``tests/web/tables/test_alone_worlds.py`` (seat 0 against the AIs),
-``tests/web/tables/test_hidden_seats.py`` (every seat of a table of people) and
+``tests/web/services/tables/test_hidden_seats.py`` (every seat of a table of people) and
 ``tests/web/test_your_deals_hidden.py`` (a running deal in *Your deals*) use it.
 """
 

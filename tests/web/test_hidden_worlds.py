@@ -2,7 +2,7 @@
 the site, and the case an attack on the older ``/play`` page found.
 
 The proofs themselves are ``tests/web/tables/test_alone_worlds.py`` (a deal against the
-AIs: the table page, every frame, every hint) and ``tests/web/tables/test_hidden_seats.py``
+AIs: the table page, every frame, every hint) and ``tests/web/services/tables/test_hidden_seats.py``
 (every seat of a table of people).
 """
 

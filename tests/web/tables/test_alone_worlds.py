@@ -13,7 +13,7 @@ person clicks their recorded decisions through the table's API; everything recei
 ids blanked, must be the same in both worlds.
 
 ``tests/web/test_hidden_worlds.py`` proves the same of the older ``/play`` page and
-``tests/web/tables/test_hidden_seats.py`` of every seat of a table of people; this one
+``tests/web/services/tables/test_hidden_seats.py`` of every seat of a table of people; this one
 covers what a solo deal is today: the table page's opening included.
 """
 

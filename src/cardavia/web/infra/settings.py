@@ -3,7 +3,7 @@
 Each setting is one field of :class:`Settings`: its type, its environment variable
 (``CARDAVIA_`` and the field's name in capitals, unless an alias says otherwise), its
 default and its description, which is what ``docs/operations.md``'s table says
-(``tests/web/test_settings.py`` holds the two equal; :func:`settings_table` writes it).
+(``tests/web/infra/test_settings.py`` holds the two equal; :func:`settings_table` writes it).
 Why each default is what it is stays in a comment beside its field.
 """
 
