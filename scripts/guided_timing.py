@@ -29,8 +29,8 @@ from browser import chromium, serve
 
 from cardavia.testing.browser import click
 from cardavia.web.app import create_app
+from cardavia.web.infra.settings import Settings
 from cardavia.web.learn.guided import DEALS
-from cardavia.web.settings import Settings
 
 BUSY = "() => document.getElementById('table-app').dataset.busy === 'false'"
 

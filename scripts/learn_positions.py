@@ -17,7 +17,7 @@ from cardavia.web.learn.ideas import IDEAS
 from cardavia.web.learn.judge import choices, judge
 from cardavia.web.learn.model import Exercise, Goal, Lesson, Offer
 from cardavia.web.learn.positions import PERSON, Position, Replay
-from cardavia.web.text import english_plural, identity
+from cardavia.web.words.text import english_plural, identity
 
 
 def search(idea: str, goal: Goal, offer: Offer, first: int, most: int) -> tuple[int, int]:

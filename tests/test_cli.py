@@ -79,7 +79,7 @@ def test_the_server_prunes_by_itself_at_start_up(tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
     from cardavia.web.app import create_app
-    from cardavia.web.settings import Settings
+    from cardavia.web.infra.settings import Settings
 
     url = f"sqlite:///{tmp_path / 'cardavia.sqlite3'}"
     engine = open_engine(url)

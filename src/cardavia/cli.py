@@ -14,7 +14,7 @@ from cardavia.bench import cli as bench_cli
 from cardavia.web.practice import cli as practice_cli
 
 if TYPE_CHECKING:
-    from cardavia.web.settings import Settings
+    from cardavia.web.infra.settings import Settings
 
 app = typer.Typer(
     help="Cardavia: traditional Chinese card games against computer opponents.",
@@ -169,7 +169,7 @@ def granian_app() -> Any:
     a restarted server could not take it over. Linux ends the child with its parent.
     """
     from cardavia.web.app import create_app
-    from cardavia.web.thinking import die_with_parent
+    from cardavia.web.infra.thinking import die_with_parent
 
     die_with_parent(int(os.environ[_SERVER_PID]))
     return create_app()
@@ -209,7 +209,7 @@ def prune(
     finished ones older than CARDAVIA_KEEP_FINISHED_DAYS, idle tables, and the lessons and
     practice answers of browsers idle as long (settings: docs/operations.md)."""
     from cardavia.store import GameStore, TableStore, open_engine
-    from cardavia.web.retention import prune_everything
+    from cardavia.web.services.retention import prune_everything
 
     settings = _settings()
     _check_database(settings.database_url)
@@ -258,7 +258,7 @@ def export(
 
     from cardavia.games.registry import GAME_NAMES
     from cardavia.store import GameStore, open_engine
-    from cardavia.web.export import export as export_deals
+    from cardavia.web.services.export import export as export_deals
 
     moment = None
     if since is not None:
@@ -299,7 +299,7 @@ def export(
 def _settings() -> Settings:
     """The settings from the environment; a value that cannot be read is one line per
     variable and status 2, not a traceback."""
-    from cardavia.web.settings import Settings, SettingsError
+    from cardavia.web.infra.settings import Settings, SettingsError
 
     try:
         return Settings.from_env()

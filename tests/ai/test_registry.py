@@ -12,7 +12,7 @@ from cardavia.ai.registry import (
     get_arena_player,
     get_player,
 )
-from cardavia.web.deals import AI_LEVELS
+from cardavia.web.services.deals import AI_LEVELS
 
 
 def test_the_oracle_is_never_a_table_player() -> None:

@@ -20,9 +20,9 @@ from cardavia.cards.four_colour import CARDS
 from cardavia.i18n import checks
 from cardavia.i18n.catalogs import gettext_for, translations
 from cardavia.i18n.languages import LANGUAGES, html_lang
-from cardavia.web import text
 from cardavia.web.games import table_messages
-from cardavia.web.rendering import colour_marks
+from cardavia.web.presentation.rendering import colour_marks
+from cardavia.web.words import text
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = checks.translated_languages()

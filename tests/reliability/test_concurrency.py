@@ -26,7 +26,7 @@ from cardavia.ai.registry import get_player
 from cardavia.records import parse_record, replay
 from cardavia.testing.postgres import free_port
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 THREADS = 8
 

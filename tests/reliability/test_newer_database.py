@@ -11,7 +11,7 @@ from sqlalchemy import text
 from cardavia.store import SchemaTooNewError, open_engine, upgrade
 from cardavia.testing.servers import ServerProcess, ServerStartError
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 from .conftest import server_env
 

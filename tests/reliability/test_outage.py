@@ -21,7 +21,7 @@ from cardavia.ai.registry import get_player
 from cardavia.store import normalize_url
 from cardavia.testing import postgres
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 # It starts and stops a PostgreSQL cluster of its own (no fixture says so).
 pytestmark = pytest.mark.postgres

@@ -20,7 +20,7 @@ from table_api import act_body, new_deal_body, state_of_frame
 from cardavia.records import parse_record, replay
 from cardavia.testing.servers import ServerProcess
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 DEALS = (("sisepai", 101), ("chuopai", 102), ("sisepai", 103), ("chuopai", 104))
 

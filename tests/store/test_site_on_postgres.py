@@ -10,7 +10,7 @@ from table_api import new_deal_body
 from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 
 def test_a_deal_is_played_and_resumed_on_postgresql(postgres_url: str) -> None:

@@ -18,12 +18,12 @@ from typing import Any
 
 from cardavia.ai import verdict
 from cardavia.store import GameStore, TableStore, open_engine, sqlite_url, upgrade
-from cardavia.web.deals import DealService
+from cardavia.web.infra.thinking import Thinker
 from cardavia.web.learn.guided import LEVEL, idea
 from cardavia.web.learn.positions import PERSON
-from cardavia.web.tables.frames import decision_key
-from cardavia.web.tables.service import TableService
-from cardavia.web.thinking import Thinker
+from cardavia.web.services.deals import DealService
+from cardavia.web.services.tables.frames import decision_key
+from cardavia.web.services.tables.service import TableService
 
 
 @dataclass

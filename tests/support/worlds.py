@@ -6,7 +6,7 @@ on that deck. Other seats' sealed Sì Sè Pái answers that were not granted are
 by one that is legal there and lapses as well (``pass`` when it may); a world where a
 recorded action is no longer legal, or whose public events differ, is rejected.
 ``tests/web/tables/test_alone_worlds.py`` (seat 0 against the AIs),
-``tests/web/tables/test_hidden_seats.py`` (every seat of a table of people) and
+``tests/web/services/tables/test_hidden_seats.py`` (every seat of a table of people) and
 ``tests/web/test_your_deals_hidden.py`` (a running deal in *Your deals*) use it.
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 from cardavia.games.registry import get_game
 from cardavia.records import Deal
 from cardavia.store import FINISHED, ONGOING, GameStore, StoredGame
-from cardavia.web.deals import hash_token
+from cardavia.web.services.deals import hash_token
 
 TRIES = 60
 """Attempts at an indistinguishable world before giving up on this step."""

@@ -18,10 +18,10 @@ from cardavia.ai.base import Player
 from cardavia.ai.registry import get_player
 from cardavia.store import GameStore, StoredGame, TableStore, open_engine, upgrade
 from cardavia.web.app import create_app
-from cardavia.web.deals import DealService
-from cardavia.web.settings import Settings
-from cardavia.web.tables.frames import decision_key, waiting_on
-from cardavia.web.tables.service import TableService
+from cardavia.web.infra.settings import Settings
+from cardavia.web.services.deals import DealService
+from cardavia.web.services.tables.frames import decision_key, waiting_on
+from cardavia.web.services.tables.service import TableService
 
 SITE_PAGES = [
     "/",
@@ -56,6 +56,11 @@ def random_players(game: str, level: str) -> Player:
     They still draw their choices from ``decision_rng``, so restarts are tested for real.
     """
     return get_player(game, "random")
+
+
+def basic_players(game: str, level: str) -> Player:
+    """Every AI plays basic, inline (strong's worker processes are not the subject)."""
+    return get_player(game, "basic")
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ from tables import api_state, start_table
 
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page
 from tables import api_state, new_page, play, start_table
 
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 # Per language: what the page says (its catalogs), so that the test reads it as a person.
 WORDS = {

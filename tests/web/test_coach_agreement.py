@@ -28,11 +28,11 @@ from cardavia.games.registry import get_game
 from cardavia.records import parse_record
 from cardavia.records.deal import Deal
 from cardavia.records.replay import seat_decisions
-from cardavia.web.replay_pages import suggestion
-from cardavia.web.reviews import RULE
-from cardavia.web.thinking import give_hint, judge_decision
+from cardavia.web.infra.thinking import give_hint, judge_decision
+from cardavia.web.routes.replays import suggestion
+from cardavia.web.services.reviews import RULE
 
-from .test_your_deals import finish, start, store_of, table_of
+from .routes.test_your_deals import finish, start, store_of, table_of
 
 DEALS = 6
 PERSON = 0

@@ -23,7 +23,7 @@ from cardavia.arena.seats import AISeat
 from cardavia.games.registry import get_game
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 EXAMPLES = Path(__file__).parents[1] / "records" / "spec_examples"
 

@@ -6,10 +6,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.store import StoreUnavailableError
-from cardavia.web.deals import ConflictError, GameNotFoundError
 from cardavia.web.errors import ANSWERS, NO_TABLE, NOT_FOUND, UNAVAILABLE, api_error
-from cardavia.web.tables.model import LookalikeNameError
-from cardavia.web.tables.service import (
+from cardavia.web.services.deals import ConflictError, GameNotFoundError
+from cardavia.web.services.tables.model import LookalikeNameError
+from cardavia.web.services.tables.service import (
     RemovedError,
     SeatTokenError,
     TableFullError,

@@ -34,8 +34,8 @@ from table_api import new_deal_body
 from cardavia.store import sqlite_url
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
-from cardavia.web.settings import Settings
-from cardavia.web.tables.frames import decision_key, waiting_on
+from cardavia.web.infra.settings import Settings
+from cardavia.web.services.tables.frames import decision_key, waiting_on
 
 from .conftest import random_players
 

@@ -17,9 +17,9 @@ from tables import api_state, new_page, start_table, wait_idle
 
 from cardavia.i18n import catalogs
 from cardavia.web.app import create_app
+from cardavia.web.infra.settings import Settings
 from cardavia.web.learn.catalog import lesson
 from cardavia.web.learn.guided import DEALS
-from cardavia.web.settings import Settings
 
 from .test_accessibility import serious
 

@@ -26,7 +26,7 @@ from cardavia.games.registry import get_game
 from cardavia.records import Deal
 from cardavia.store import GameStore
 from cardavia.web.dependencies import services_of
-from cardavia.web.presenters import PRESENTERS
+from cardavia.web.presentation.presenters import PRESENTERS
 
 from .conftest import Api
 

@@ -2,7 +2,7 @@
 the site, and the case an attack on the older ``/play`` page found.
 
 The proofs themselves are ``tests/web/tables/test_alone_worlds.py`` (a deal against the
-AIs: the table page, every frame, every hint) and ``tests/web/tables/test_hidden_seats.py``
+AIs: the table page, every frame, every hint) and ``tests/web/services/tables/test_hidden_seats.py``
 (every seat of a table of people).
 """
 
@@ -17,7 +17,7 @@ from cardavia.games.registry import get_game
 from cardavia.store import GameStore
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 from .conftest import Api
 

@@ -21,11 +21,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.web.app import create_app
+from cardavia.web.infra.settings import Settings
 from cardavia.web.learn.catalog import PATHS
-from cardavia.web.settings import Settings
 
 from .conftest import random_players
-from .test_your_deals import finish, start, table_of
+from .routes.test_your_deals import finish, start, table_of
 
 ROOT = Path(__file__).resolve().parents[2]
 VNU_JAR = ROOT / ".tools" / "vnu" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"

@@ -13,7 +13,7 @@ from browser import serve
 
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 BOT = Path(__file__).parents[2] / "examples" / "bots" / "http_bot.py"
 

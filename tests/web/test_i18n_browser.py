@@ -26,8 +26,8 @@ from tables import start_table
 
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.web.app import create_app
-from cardavia.web.players import SEAT_NAMES, SPARE_NAMES
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
+from cardavia.web.words.players import SEAT_NAMES, SPARE_NAMES
 
 from .conftest import SITE_PAGES
 

@@ -19,9 +19,9 @@ from markupsafe import escape
 from cardavia.i18n.catalogs import gettext_for
 from cardavia.i18n.languages import LANGUAGES, html_lang
 from cardavia.i18n.rules import load_rules
-from cardavia.web import catalog
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
+from cardavia.web.presentation import catalog
 
 from .conftest import SITE_PAGES, random_players
 
@@ -236,7 +236,7 @@ def test_rules_cards_are_named_in_the_page_language(site: TestClient) -> None:
 
 def test_markdown_in_the_rules_is_text_not_html(site: TestClient) -> None:
     from cardavia.i18n.rules import parse_rules
-    from cardavia.web.rulebook import render_book
+    from cardavia.web.presentation.rulebook import render_book
 
     rules = parse_rules(
         "# T\n> 2 players\n\n## One {#one}\n<script>x()</script> [[rG]] **bold**\n\n"

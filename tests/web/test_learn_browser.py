@@ -13,7 +13,7 @@ from cardavia.i18n import catalogs
 from cardavia.web.learn.catalog import PATHS
 from cardavia.web.learn.judge import choices, judge
 from cardavia.web.learn.model import Lesson
-from cardavia.web.text import english_plural, identity
+from cardavia.web.words.text import english_plural, identity
 
 AXE = Axe()
 

@@ -11,7 +11,7 @@ from table_api import new_deal_body
 
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 from .conftest import Api, bearer, random_players
 

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from worlds import indistinguishable_from, person, store_world
 
 from cardavia.store import GameStore
-from cardavia.web.browsers import COOKIE, new_browser_id
 from cardavia.web.dependencies import services_of
+from cardavia.web.infra.browsers import COOKIE, new_browser_id
 
 from .conftest import Api
 

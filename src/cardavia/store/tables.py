@@ -67,12 +67,12 @@ games = Table(
     Column("version", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
-    # A SHA-256 of the browser id that started the deal (web/browsers.py): which deals
+    # A SHA-256 of the browser id that started the deal (web/infra/browsers.py): which deals
     # "Your deals" lists, and who may replay, share or delete one. None: no browser.
     Column("browser_hash", String(64), nullable=True),
     # The unguessable name of the deal's public replay while its owner shares it.
     Column("share_id", String(32), nullable=True),
-    # The AI's run in the person's seat on the same deck (web/ai_seat.py), and when it was
+    # The AI's run in the person's seat on the same deck (web/services/ai_seat.py), and when it was
     # last written: a run whose process went quiet is taken over by another.
     Column("ai_run", JSON_TYPE, nullable=True),
     Column("ai_run_at", DateTime(timezone=True), nullable=True),

@@ -1,7 +1,7 @@
 """The Babel extraction method for the API reference's texts (``babel.cfg``).
 
-It sits apart from :mod:`.apidocs` because it builds the whole app to ask for its
-OpenAPI schema, and the app itself renders ``/docs`` with :mod:`.apidocs`.
+It sits apart from :mod:`.presentation.apidocs` because it builds the whole app to ask for its
+OpenAPI schema, and the app itself renders ``/docs`` with :mod:`.presentation.apidocs`.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO
 
-from cardavia.web.apidocs import describe, messages
 from cardavia.web.app import create_app
+from cardavia.web.presentation.apidocs import describe, messages
 
 
 def babel_extract(
@@ -18,7 +18,7 @@ def babel_extract(
 ) -> Iterator[tuple[int, str, str, list[str]]]:
     """A Babel extraction method: the texts of the API's OpenAPI schema.
 
-    ``babel.cfg`` maps it to ``web/api.py`` (the file that declares the endpoints); the
+    ``babel.cfg`` maps it to ``web/routes/ai_seat.py`` (the file that declares the endpoints); the
     file itself is not read: the app is built (nothing connects) and its schema asked.
     """
     app = create_app()

@@ -19,34 +19,35 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 import cardavia
 from cardavia.ai.base import AnyPlayer
 from cardavia.store import GameStore, TableStore, open_engine, upgrade
-from cardavia.web import (
-    api,
-    dependencies,
-    errors,
-    learn_pages,
-    pages,
-    practice_pages,
-    rendering,
-    replay_pages,
-    retention,
-    security,
+from cardavia.web import dependencies, errors
+from cardavia.web.dependencies import AppState, Services
+from cardavia.web.infra import security
+from cardavia.web.infra.assets import install as install_static
+from cardavia.web.infra.security import NewGameLimiter
+from cardavia.web.infra.settings import Settings
+from cardavia.web.infra.thinking import Thinker
+from cardavia.web.presentation import rendering
+from cardavia.web.presentation.rendering import Pages, make_environment
+from cardavia.web.routes import (
+    ai_seat,
+    game_pages,
+    learn,
+    practice,
+    replays,
+    table_pages,
     your_deals,
 )
-from cardavia.web.ai_seat import AISeatRunner
-from cardavia.web.assets import install as install_static
-from cardavia.web.deals import GAMES, DealService
-from cardavia.web.dependencies import AppState, Services
-from cardavia.web.rendering import Pages, make_environment
-from cardavia.web.reviews import Reviews
-from cardavia.web.security import NewGameLimiter
-from cardavia.web.settings import Settings
-from cardavia.web.shell import router as shell_router
-from cardavia.web.tables import pages as table_pages
-from cardavia.web.tables import routes as table_routes
-from cardavia.web.tables import tasks
-from cardavia.web.tables.hub import Hub
-from cardavia.web.tables.service import TableService
-from cardavia.web.thinking import Thinker
+from cardavia.web.routes import (
+    tables as table_routes,
+)
+from cardavia.web.routes.shell import router as shell_router
+from cardavia.web.services import retention
+from cardavia.web.services.ai_seat import AISeatRunner
+from cardavia.web.services.deals import GAMES, DealService
+from cardavia.web.services.reviews import Reviews
+from cardavia.web.services.tables import tasks
+from cardavia.web.services.tables.hub import Hub
+from cardavia.web.services.tables.service import TableService
 
 DESCRIPTION = """Play Sì Sè Pái and Chuo Pai against Cardavia's AIs or with friends. Every
 deal is played at a table: `POST /api/tables` (with `start`, a table of AIs dealt at once)
@@ -55,13 +56,13 @@ returns the seat's token, which every call about the table needs, as
 
 
 ROUTERS = (
-    api.router,
+    ai_seat.router,
     table_routes.router,
-    pages.router,
+    game_pages.router,
     your_deals.router,
-    learn_pages.router,
-    practice_pages.router,
-    replay_pages.router,
+    learn.router,
+    practice.router,
+    replays.router,
     table_pages.router,
     shell_router,  # the manifest, the service worker, the offline page
 )
@@ -86,7 +87,7 @@ def create_app(
         upgrade(engine)
         _tune_collector()
         # The registry's strong AIs decide in worker processes; a test's own players
-        # decide inline (cardavia.web.thinking).
+        # decide inline (cardavia.web.infra.thinking).
         thinker = Thinker(players, workers=settings.ai_workers, seconds=settings.ai_seconds)
         thinker.warm_up(GAMES)
         store = GameStore(engine)
@@ -154,7 +155,7 @@ def create_app(
         body_limit=settings.max_body_bytes,
         hsts=settings.secure_cookies,
         # A record file opened from disk may be as large as `cardavia replay` reads.
-        larger_bodies={"/replay": max(replay_pages.UPLOAD_BYTES, settings.max_body_bytes)},
+        larger_bodies={"/replay": max(replays.UPLOAD_BYTES, settings.max_body_bytes)},
     )
     if settings.trusted_proxies:
         # Outermost: the client's address is settled before anything counts it. Only the

@@ -17,13 +17,13 @@ from fastapi import Depends
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 
-from cardavia.web.ai_seat import AISeatRunner
-from cardavia.web.deals import DealService
-from cardavia.web.reviews import Reviews
-from cardavia.web.security import NewGameLimiter
-from cardavia.web.settings import Settings
-from cardavia.web.tables.hub import Hub
-from cardavia.web.tables.service import TableService
+from cardavia.web.infra.security import NewGameLimiter
+from cardavia.web.infra.settings import Settings
+from cardavia.web.services.ai_seat import AISeatRunner
+from cardavia.web.services.deals import DealService
+from cardavia.web.services.reviews import Reviews
+from cardavia.web.services.tables.hub import Hub
+from cardavia.web.services.tables.service import TableService
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,20 +27,20 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from cardavia.store import StoreUnavailableError
-from cardavia.web.ai_seat import TooManyRunsError
-from cardavia.web.deals import BadActionError, ConflictError, GameNotFoundError
-from cardavia.web.rendering import gettext_for, render_page
-from cardavia.web.security import (
+from cardavia.web.infra.security import (
     INTERNAL,
     CrossSiteError,
     TooManyGamesError,
     with_security_headers,
 )
-from cardavia.web.tables.hub import TooManyWatchersError
-from cardavia.web.tables.model import BadTableInputError, TableError, TableRefusedError
-from cardavia.web.tables.service import RemovedError, TableNotFoundError
-from cardavia.web.text import Gettext
-from cardavia.web.thinking import CoachBusyError
+from cardavia.web.infra.thinking import CoachBusyError
+from cardavia.web.presentation.rendering import gettext_for, render_page
+from cardavia.web.services.ai_seat import TooManyRunsError
+from cardavia.web.services.deals import BadActionError, ConflictError, GameNotFoundError
+from cardavia.web.services.tables.hub import TooManyWatchersError
+from cardavia.web.services.tables.model import BadTableInputError, TableError, TableRefusedError
+from cardavia.web.services.tables.service import RemovedError, TableNotFoundError
+from cardavia.web.words.text import Gettext
 
 log = logging.getLogger("cardavia.web")
 

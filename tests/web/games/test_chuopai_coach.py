@@ -12,7 +12,7 @@ from cardavia.ai.chuopai.hint import explain
 from cardavia.i18n.catalogs import gettext_for, ngettext_for
 from cardavia.i18n.languages import LANGUAGES
 from cardavia.web.games import WEB_GAMES
-from cardavia.web.text import domino_names
+from cardavia.web.words.text import domino_names
 
 GAME_NAME = "chuopai"
 WEB = WEB_GAMES[GAME_NAME]

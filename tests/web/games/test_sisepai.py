@@ -17,7 +17,7 @@ from cardavia.cards.four_colour import Card
 from cardavia.games.registry import get_game
 from cardavia.records import Deal
 from cardavia.web.games import WEB_GAMES
-from cardavia.web.presenters import visible_events
+from cardavia.web.presentation.presenters import visible_events
 
 GAME = get_game("sisepai")
 WEB = WEB_GAMES["sisepai"]

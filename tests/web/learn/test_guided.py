@@ -16,7 +16,7 @@ from cardavia.games.registry import get_game
 from cardavia.web.learn.catalog import PATHS
 from cardavia.web.learn.guided import DEALS, IDEAS, idea, key, words
 from cardavia.web.learn.positions import PERSON
-from cardavia.web.text import english_plural, identity
+from cardavia.web.words.text import english_plural, identity
 
 
 @pytest.mark.parametrize("game", sorted(DEALS))

@@ -13,7 +13,7 @@ from cardavia.web.learn.catalog import PATHS
 from cardavia.web.learn.ideas import IDEAS
 from cardavia.web.learn.judge import choices, judge, position_state
 from cardavia.web.learn.model import Goal, Lesson, Offer
-from cardavia.web.text import english_plural, identity
+from cardavia.web.words.text import english_plural, identity
 
 LESSONS = [lesson for path in PATHS.values() for lesson in path]
 

@@ -11,7 +11,7 @@ from cardavia.web.learn.catalog import lesson
 from cardavia.web.learn.judge import UnknownChoiceError, choices, judge, position_state
 from cardavia.web.learn.model import Lesson
 from cardavia.web.learn.positions import PERSON
-from cardavia.web.text import english_plural, identity
+from cardavia.web.words.text import english_plural, identity
 
 
 def _lesson(game: str, slug: str) -> Lesson:

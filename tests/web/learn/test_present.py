@@ -6,7 +6,7 @@ from cardavia.web.learn.catalog import lesson
 from cardavia.web.learn.judge import choices
 from cardavia.web.learn.model import Lesson
 from cardavia.web.learn.present import path, progress, table
-from cardavia.web.text import identity
+from cardavia.web.words.text import identity
 
 
 def _lesson(game: str, slug: str) -> Lesson:

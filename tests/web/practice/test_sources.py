@@ -22,9 +22,9 @@ from cardavia.store import GameStore, StoredGame, open_engine, upgrade
 from cardavia.web.learn.positions import PERSON, rebuild
 from cardavia.web.practice.build import decisions
 from cardavia.web.practice.sources import LINEUPS, person_at_seat_0, site_deals
-from cardavia.web.tables.service import TableService
+from cardavia.web.services.tables.service import TableService
 
-from ..tables.conftest import Clock, Table, make_service, open_table, play_out, run
+from ..services.tables.conftest import Clock, Table, make_service, open_table, play_out, run
 
 Site = tuple[str, GameStore, list[StoredGame]]
 

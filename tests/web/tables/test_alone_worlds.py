@@ -13,7 +13,7 @@ person clicks their recorded decisions through the table's API; everything recei
 ids blanked, must be the same in both worlds.
 
 ``tests/web/test_hidden_worlds.py`` proves the same of the older ``/play`` page and
-``tests/web/tables/test_hidden_seats.py`` of every seat of a table of people; this one
+``tests/web/services/tables/test_hidden_seats.py`` of every seat of a table of people; this one
 covers what a solo deal is today: the table page's opening included.
 """
 
@@ -33,7 +33,7 @@ from worlds import Step, full_history, indistinguishable, random_decisions
 from cardavia.games.registry import get_game
 from cardavia.web.app import create_app
 from cardavia.web.dependencies import services_of
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 DEALS = 3
 """Per game; every one of the person's decisions in each is compared."""
@@ -243,7 +243,7 @@ def test_the_proof_sees_a_leak_when_there_is_one(
 ) -> None:
     """Let every frame carry one card seat 0 has not seen (one the worlds place
     differently), and the comparison fails: the proof can tell."""
-    import cardavia.web.tables.hub as hub_module
+    import cardavia.web.services.tables.hub as hub_module
 
     real_frame = hub_module.frame
     rng = random.Random("leak")

@@ -33,7 +33,7 @@ from cardavia.records import parse_record, replay
 from cardavia.testing.browser import click
 from cardavia.testing.servers import ServerProcess
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 AWAY = 2
 """Seconds a closed page's person stays at the table before the AI plays for them."""

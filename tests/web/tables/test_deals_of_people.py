@@ -15,11 +15,11 @@ from fastapi.testclient import TestClient
 from cardavia.records.format import parse_record
 from cardavia.records.replay import seat_decisions
 from cardavia.web.app import create_app
-from cardavia.web.browsers import COOKIE
-from cardavia.web.deal_stats import Result
-from cardavia.web.settings import Settings
+from cardavia.web.infra.browsers import COOKIE
+from cardavia.web.infra.settings import Settings
+from cardavia.web.presentation.deal_stats import Result
 
-from .conftest import basic_players
+from ..conftest import basic_players
 
 
 @pytest.fixture

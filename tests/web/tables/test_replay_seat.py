@@ -16,7 +16,7 @@ from playwright.sync_api import APIRequestContext, Browser
 
 from cardavia.ai.registry import get_player
 from cardavia.web.app import create_app
-from cardavia.web.settings import Settings
+from cardavia.web.infra.settings import Settings
 
 
 @pytest.fixture(scope="module")

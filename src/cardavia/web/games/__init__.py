@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardavia.web.games import chuopai, sisepai
 from cardavia.web.games.base import GameInfo, WebGame
-from cardavia.web.text import Gettext, common_messages
+from cardavia.web.words.text import Gettext, common_messages
 
 WEB_GAMES: dict[str, WebGame] = {
     sisepai.WEB.name: sisepai.WEB,
@@ -33,7 +33,7 @@ def games(_: Gettext) -> dict[str, GameInfo]:
 
 def table_messages(name: str, _: Gettext) -> dict[str, str]:
     """Every message the table's script shows for ``name``: the shared ones and the
-    game's own (see :func:`cardavia.web.text.common_messages`)."""
+    game's own (see :func:`cardavia.web.words.text.common_messages`)."""
     return common_messages(_) | WEB_GAMES[name].messages(_)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cardavia.web.text import Gettext, Ngettext
+from cardavia.web.words.text import Gettext, Ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class WebGame(Protocol):
 
     def seat_names(self, _: Gettext) -> list[str]:
         """Who plays each seat of a deal against the AIs: *You*, then each AI's name,
-        the same names a table of friends gives its AIs (:mod:`cardavia.web.players`)."""
+        the same names a table of friends gives its AIs (:mod:`cardavia.web.words.players`)."""
         ...
 
     def messages(self, _: Gettext) -> dict[str, str]:

@@ -17,8 +17,8 @@ from cardavia.games.chuopai import Action
 from cardavia.games.registry import get_game
 from cardavia.web.games import chuopai_coach
 from cardavia.web.games.base import GameInfo
-from cardavia.web.players import solo_names
-from cardavia.web.text import Gettext, Ngettext, domino_name
+from cardavia.web.words.players import solo_names
+from cardavia.web.words.text import Gettext, Ngettext, domino_name
 
 # The families in the order players hold them (chuopai.md §2).
 _FAMILIES = ("Long", "Yao", "Black", "Red")
@@ -52,7 +52,7 @@ class ChuoPaiWeb:
         return [_("You"), _("West"), _("East")]
 
     def seat_names(self, _: Gettext) -> list[str]:
-        """The person, then the AIs by their names (:mod:`cardavia.web.players`)."""
+        """The person, then the AIs by their names (:mod:`cardavia.web.words.players`)."""
         return solo_names(_("You"), get_game(self.name).players)
 
     def catalogue(self, _: Gettext) -> dict[str, dict[str, Any]]:

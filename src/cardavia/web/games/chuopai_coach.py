@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardavia.cards.dominoes import Domino
-from cardavia.web.text import Gettext, Ngettext, domino_name
+from cardavia.web.words.text import Gettext, Ngettext, domino_name
 
 
 def hint_sentence(action: str, reason: dict[str, Any], _: Gettext, ngettext: Ngettext) -> str:

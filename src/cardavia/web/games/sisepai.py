@@ -18,8 +18,8 @@ from cardavia.games.registry import get_game
 from cardavia.games.sisepai import GroupKind, Level, Phase, claim_level, group_kind, group_score
 from cardavia.web.games import sisepai_coach
 from cardavia.web.games.base import GameInfo
-from cardavia.web.players import solo_names
-from cardavia.web.text import Gettext, Ngettext, four_colour_name
+from cardavia.web.words.players import solo_names
+from cardavia.web.words.text import Gettext, Ngettext, four_colour_name
 
 # How the page names the claim that was granted, and the person's claim that lost to it,
 # by the engine's priority level (sisepai.md §6.3). Identical groups are named by size.
@@ -59,7 +59,7 @@ class SiSePaiWeb:
         return [_("You"), _("East"), _("North"), _("West")]
 
     def seat_names(self, _: Gettext) -> list[str]:
-        """The person, then the AIs by their names (:mod:`cardavia.web.players`)."""
+        """The person, then the AIs by their names (:mod:`cardavia.web.words.players`)."""
         return solo_names(_("You"), get_game(self.name).players)
 
     def catalogue(self, _: Gettext) -> dict[str, dict[str, Any]]:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardavia.cards.four_colour import Card
-from cardavia.web.text import Gettext, Ngettext, four_colour_name
+from cardavia.web.words.text import Gettext, Ngettext, four_colour_name
 
 
 def hint_sentence(action: str, reason: dict[str, Any], _: Gettext, ngettext: Ngettext) -> str:

@@ -22,7 +22,7 @@ from cardavia.games.sisepai import Phase
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.learn import catalog
 from cardavia.web.learn.model import N_
-from cardavia.web.text import Gettext, Ngettext
+from cardavia.web.words.text import Gettext, Ngettext
 
 LEVEL = "easy"
 """The AIs of a guided deal: the easiest, so that a first win is possible."""

@@ -22,7 +22,7 @@ from cardavia.games.registry import get_game
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.learn.model import Goal, Lesson, Offer
 from cardavia.web.learn.positions import PERSON, play_on, state_at
-from cardavia.web.text import Gettext, Ngettext, domino_name, four_colour_name
+from cardavia.web.words.text import Gettext, Ngettext, domino_name, four_colour_name
 
 
 class UnknownChoiceError(CardaviaError, ValueError):

@@ -18,7 +18,7 @@ from cardavia.web.learn import catalog, guided
 from cardavia.web.learn.judge import Answer, choices, position_state
 from cardavia.web.learn.model import Lesson, Offer
 from cardavia.web.learn.positions import PERSON
-from cardavia.web.text import Gettext, domino_name, four_colour_name
+from cardavia.web.words.text import Gettext, domino_name, four_colour_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,10 @@ import typer
 from cardavia.ai.registry import PLAYER_NAMES
 from cardavia.games.registry import GAME_NAMES, get_game
 from cardavia.store import GameStore, StoreError, open_engine
+from cardavia.web.infra.settings import Settings, SettingsError
 from cardavia.web.practice.build import Found, build
 from cardavia.web.practice.sources import LINEUPS, Finished, arena_deals, site_deals
 from cardavia.web.practice.store import POSITIONS, QUESTIONS
-from cardavia.web.settings import Settings, SettingsError
 
 KINDS = tuple(QUESTIONS)
 """The questions a position may ask (``kind_of`` tells which one a decision asks)."""

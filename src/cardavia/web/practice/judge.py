@@ -20,7 +20,7 @@ from cardavia.web.learn import present
 from cardavia.web.learn.judge import UnknownChoiceError, position_state
 from cardavia.web.learn.positions import PERSON
 from cardavia.web.practice.store import Practice
-from cardavia.web.text import Gettext, Ngettext
+from cardavia.web.words.text import Gettext, Ngettext
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-// Cardavia's service worker (web/shell.py renders it, with this build's file list).
+// Cardavia's service worker (web/routes/shell.py renders it, with this build's file list).
 //
 // It keeps the static shell (fingerprinted styles, scripts and icons, whose bytes never
 // change under their address) and the offline page in each language. Everything else,

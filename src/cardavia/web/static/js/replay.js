@@ -1,6 +1,6 @@
 // The replay viewer: step through a finished deal, forward and back, at the table's pace.
 //
-// The server sends every frame of the deal (web/timeline.py): each seat's view after each
+// The server sends every frame of the deal (web/presentation/timeline.py): each seat's view after each
 // step, what no seat saw (the stock), the step's events and who acted, as the keys that
 // changed since the frame before. This script only puts the frames back together, picks
 // which of them to show (every seat face up, or one seat's view) and hands that to the
