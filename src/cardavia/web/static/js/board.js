@@ -3,7 +3,7 @@
 // with the game's own script (static/js/games/<game>.js) and fits the cards to their
 // regions; it never fetches a deal nor sends an action itself: `hooks.send` (the live
 // table's) does, and the replay gives none. What it draws is a deal as a seat's frame has
-// it (`deal.view`, `deal.options`, `deal.key`, `deal.result`: tables/frames.py), and the
+// it (`deal.view`, `deal.options`, `deal.key`, `deal.result`: services/tables/frames.py), and the
 // view of the moment (`model`). `data` is the page's table data (seats,
 // messages, cards, urls.script); `app` the element the table frame is drawn in.
 export async function createBoard(app, data, hooks = {}) {

@@ -132,7 +132,7 @@ function modelOf(frame, seat) {
 function drawTable(frame, seat, now) {
   const model = modelOf(frame, seat);
   const over = step === last && data.timeline.finished;
-  // The step as a seat's frame has a deal (tables/frames.py): nothing to choose.
+  // The step as a seat's frame has a deal (services/tables/frames.py): nothing to choose.
   const deal = {
     view: model,
     key: frame.step,
