@@ -21,11 +21,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine
 
 from cardavia.store import normalize_url, open_engine, sqlite_url, upgrade
 from cardavia.testing import postgres
+
+# Hypothesis fails an example that takes over 200 ms by default: a timing, not a
+# behaviour, and on the shared 2-core machine under load a sound rule check took 271 ms.
+# Speed lives in the benchmarks (docs/testing.md); a property test asserts only what holds.
+hypothesis_settings.register_profile("cardavia", deadline=None)
+hypothesis_settings.load_profile("cardavia")
 
 DATABASES = ("sqlite", "postgresql")
 """The kinds of database the storage and API tests run on."""
