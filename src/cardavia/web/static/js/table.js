@@ -23,8 +23,9 @@ const me = data.me;
 // The table as its latest frame has it: who plays each seat, who hosts, its status.
 let table = data.frame.table;
 // A table of one person against the AIs, or of several people: where the two differ (the
-// players' list and the waiting room, who deals again, the end's words), this says.
-const alone = table.seats.filter((place) => place.kind === "person").length === 1;
+// players' list and the waiting room, who deals again, the end's words), this says, from
+// the latest frame (a host may give a person's seat to an AI while the page is open).
+const alone = () => table.seats.filter((place) => place.kind === "person").length === 1;
 
 const PACE_KEY = "cardavia.pace";
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -258,7 +259,7 @@ function showEnding() {
   if (guide) guide.ended($("ending-body"));
   else if (offerGuide()) $("ending-body").prepend(guideOffer());
   $("ending-title").replaceChildren(game.endingTitle(deal, ui));
-  const numberNote = alone ? "deal_number" : "deal_number_table";
+  const numberNote = alone() ? "deal_number" : "deal_number_table";
   $("deal-number-note").textContent = deal.seed === null ? "" : ui.text(numberNote, { seed: deal.seed });
   // The seat's own count of hinted decisions: its frame says it at the end.
   $("hints-used").textContent = deal.hints === undefined ? "" : ui.text("hints_used", { count: deal.hints });
@@ -311,7 +312,7 @@ function drawAgain(shown) {
   same.id = "again-same";
   const fresh = ui.button(ui.text("again_new"), () => command({ type: "again", same: false }), "button");
   fresh.id = "again-new";
-  if (!alone) {
+  if (!alone()) {
     again.replaceChildren(same, fresh);
     return;
   }
@@ -809,7 +810,7 @@ async function playOpening() {
 
 // What only a table of people has: its waiting room and its players (people.js), also
 // drawn for a person who made a table of friends alone, until they deal.
-const people = alone && table.status !== "gathering" ? null : await import("./people.js");
+const people = alone() && table.status !== "gathering" ? null : await import("./people.js");
 const room = people?.createRoom({ ui, data, command });
 connect(data.frame, {
   urls: data.urls,
