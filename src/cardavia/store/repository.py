@@ -749,22 +749,38 @@ def insert_people(connection: Connection, game_id: str, people: Sequence[tuple[i
 def update_game(connection: Connection, old: StoredGame, new: StoredGame) -> int:
     """Write ``new`` over the row of ``old`` if it is still at ``old.version``, in the
     caller's transaction; the number of rows written (0: someone else changed it)."""
-    values = {
-        "decisions": [list(entry) for entry in new.decisions],
-        "step": new.step,
-        "status": new.status,
-        "result": new.result,
-        "version": new.version,
-        "updated_at": new.updated_at,
+    values = changed(_game_values(old), _game_values(new))
+    done = connection.execute(_UPDATE, {"wanted_id": old.id, "read_version": old.version, **values})
+    return int(done.rowcount)
+
+
+def _game_values(game: StoredGame) -> dict[str, Any]:
+    return {
+        "decisions": [list(entry) for entry in game.decisions],
+        "step": game.step,
+        "status": game.status,
+        "result": game.result,
+        "version": game.version,
+        "updated_at": game.updated_at,
         # The coach's facts: annotate changes them, an update carries them over. Who owns
         # the deal and its share name are never written here (share() changes the name
         # without a new version: a stale copy must not undo it).
-        "hints": list(new.hints),
-        "review": new.review,
-        "meta": new.meta,
+        "hints": list(game.hints),
+        "review": game.review,
+        "meta": game.meta,
     }
-    done = connection.execute(_UPDATE, {"wanted_id": old.id, "read_version": old.version, **values})
-    return int(done.rowcount)
+
+
+def changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The columns of ``new`` whose values differ from ``old``'s, for a versioned update
+    of a row read as ``old``: the version check proves the others are still as read, so
+    they need not be sent (their JSON was most of an action's commit). The version and
+    the time of the update are always written."""
+    return {
+        key: value
+        for key, value in new.items()
+        if key in ("version", "updated_at") or old.get(key) != value
+    }
 
 
 def _prune(store: GameStore, idle_before: datetime, finished_before: datetime) -> Pruned:

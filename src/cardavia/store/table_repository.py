@@ -28,6 +28,7 @@ from cardavia.store.errors import VersionConflictError
 from cardavia.store.repository import (
     GameStore,
     StoredGame,
+    changed,
     guard,
     insert_game,
     insert_people,
@@ -298,7 +299,8 @@ class TableStore:
                     }
                     if connection.execute(_RELEASE, params).rowcount != 1:
                         raise LeaseRenewedError("the person came back meanwhile")
-                params = {"wanted_id": old.id, "read_version": old.version, **_values(new)}
+                values = changed(_values(old), _values(new))
+                params = {"wanted_id": old.id, "read_version": old.version, **values}
                 if connection.execute(_UPDATE, params).rowcount != 1:
                     raise VersionConflictError(f"table {old.id} changed since {old.version}")
                 self._announce(connection, f"{new.id} {new.version}")

@@ -261,7 +261,7 @@ async def act_at_table(
 ) -> dict[str, Any]:
     """A command: ``act`` (an action at decision ``key``), ``start``, ``again`` or
     ``remove`` (the host's); the seat's frame after it."""
-    read, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    read, seat = tables.seat_of(table_id, cookies.seat_token(request), recent=True)
     moment = await run_command(request, tables, table_id, seat, body, read)
     return hub.frame_of(moment or tables.read(table_id), seat, since, deal)
 

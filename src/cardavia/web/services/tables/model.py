@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from cardavia.store import StoredTable, TableSeat
@@ -306,14 +307,23 @@ def seat_names(table: StoredTable) -> list[str | None]:
     takes a spare one instead, so that no sentence can mean two players. Case is ignored
     here, unlike between two people: "lan" and the AI *Lan* would read as one player at
     the start of a sentence."""
-    people = {_key(place.name) for place in table.seats if place.name is not None}
+    return list(_seat_names(tuple((place.kind, place.name) for place in table.seats)))
+
+
+@lru_cache(maxsize=1024)
+def _seat_names(seats: tuple[tuple[str, str | None], ...]) -> tuple[str | None, ...]:
+    # Every frame names every seat, and a name's skeleton walks Unicode's lookalike
+    # table for each candidate AI name: a table's names change only when its seats do.
+    people = {_key(name) for _kind, name in seats if name is not None}
     names: list[str | None] = []
-    for seat, place in enumerate(table.seats):
-        if place.kind == AI:
-            names.append(ai_name(seat, lambda name: _key(name) in people or name in names))
+    for seat, (kind, name) in enumerate(seats):
+        if kind == AI:
+            names.append(
+                ai_name(seat, lambda candidate: _key(candidate) in people or candidate in names)
+            )
         else:
-            names.append(place.name)
-    return names
+            names.append(name)
+    return tuple(names)
 
 
 def _key(name: str) -> str:
