@@ -300,13 +300,16 @@ $("ending-hide").addEventListener("click", () => {
 
 // The end's next deal. Alone against the AIs: New deal first, then the same cards again,
 // and the deal's replay. At a table of people the host deals again for everyone, and the
-// others wait for it. Drawn once: a button rebuilt by every frame could swallow a click
-// that lands as a frame arrives (another seat's change), and would lose the keyboard's focus.
+// others wait for it. Drawn once for each kind of table: a button rebuilt by every frame
+// could swallow a click that lands as a frame arrives (another seat's change), and would
+// lose the keyboard's focus; but a host who gave the others' seats to AIs is now alone.
 function drawAgain(shown) {
   const again = $("again");
   const replay = $("replay-deal");
   if (replay && shown) replay.href = data.urls.replay.replace("{id}", shown.id);
-  if (again.childElementCount) return;
+  const kind = alone() ? "alone" : "people";
+  if (again.dataset.kind === kind) return;
+  again.dataset.kind = kind;
   if (!data.host) {
     again.replaceChildren(ui.el("span", "hint", ui.text("again_wait")));
     return;
