@@ -59,11 +59,11 @@ def test_the_same_step_from_many_threads_applies_exactly_once(port: int) -> None
     rng = random.Random(3)
     races = 0
     for game, seed in (("sisepai", 5), ("chuopai", 6), ("sisepai", 8)):
-        state = clients[0].start(game, seed)
-        token = state["token"]
-        while state["status"] == "ongoing":
-            actions = [rng.choice(state["legal"]) for _ in clients]
-            answers = race(clients, state, token, actions)
+        frame = clients[0].start(game, seed)
+        token = frame["token"]
+        while frame["deal"]["result"] is None:
+            actions = [rng.choice(frame["deal"]["options"]) for _ in clients]
+            answers = race(clients, frame, token, actions)
             applied = [body for status, body in answers if status == 200]
             refused = [body for status, body in answers if status != 200]
             assert len(applied) == 1, answers
@@ -72,9 +72,9 @@ def test_the_same_step_from_many_threads_applies_exactly_once(port: int) -> None
                 assert set(body) == {"error"}
                 assert "moved on" in body["error"] or "no deal in play" in body["error"]
             # The deal is the winner's, as every later read sees it.
-            assert clients[1].get(state, token) == applied[0]
-            state, races = applied[0], races + 1
-        status, record = clients[2].record(state, token)
+            assert clients[1].get(frame, token) == applied[0]
+            frame, races = applied[0], races + 1
+        status, record = clients[2].record(frame, token)
         assert status == 200
-        assert replay(parse_record(json.dumps(record))).to_json() == state["result"]
+        assert replay(parse_record(json.dumps(record))).to_json() == frame["deal"]["result"]
     assert races > 10

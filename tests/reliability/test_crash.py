@@ -35,7 +35,8 @@ ACTIONS_BEFORE_THE_KILL = 80
 class Tracked:
     """What the client knows of one deal."""
 
-    state: dict[str, Any]
+    frame: dict[str, Any]
+    """The last frame of the deal's table the client was answered."""
     token: str
     accepted: list[str] = field(default_factory=list)
     """The person's actions the server answered 200 to, in order."""
@@ -48,18 +49,18 @@ def play(port: int, deals: list[Tracked], stop: threading.Event, rng: random.Ran
     client = Http(port, timeout=10)
     try:
         while not stop.is_set():
-            running = [deal for deal in deals if deal.state["status"] == "ongoing"]
+            running = [deal for deal in deals if deal.frame["deal"]["result"] is None]
             if not running:
                 return
             for deal in running:
-                action = rng.choice(deal.state["legal"])
+                action = rng.choice(deal.frame["deal"]["options"])
                 deal.in_flight = action
                 try:
-                    status, body = client.act(deal.state, deal.token, action)
+                    status, body = client.act(deal.frame, deal.token, action)
                 except (OSError, http.client.HTTPException):
                     return  # killed: this deal's action may or may not have committed
                 assert status == 200, body
-                deal.state, deal.in_flight = body, None
+                deal.frame, deal.in_flight = body, None
                 deal.accepted.append(action)
     finally:
         client.close()
@@ -74,8 +75,8 @@ def test_a_killed_server_continues_every_deal_from_its_last_accepted_action(
         client = Http(server.port)
         tracked = []
         for number in range(DEALS):
-            state = client.start(("sisepai", "chuopai")[number % 2], 1000 + number)
-            tracked.append(Tracked(state, state.pop("token")))
+            frame = client.start(("sisepai", "chuopai")[number % 2], 1000 + number)
+            tracked.append(Tracked(frame, frame["token"]))
         stop = threading.Event()
         workers = [
             threading.Thread(
@@ -93,7 +94,7 @@ def test_a_killed_server_continues_every_deal_from_its_last_accepted_action(
         stop.set()
         for worker in workers:
             worker.join(timeout=30)
-        running = [deal for deal in tracked if deal.state["status"] == "ongoing"]
+        running = [deal for deal in tracked if deal.frame["deal"]["result"] is None]
         assert len(running) > DEALS // 2, "the kill came in the middle of many running deals"
         assert any(deal.in_flight for deal in tracked), "a request was in flight"
 
@@ -101,21 +102,23 @@ def test_a_killed_server_continues_every_deal_from_its_last_accepted_action(
         client = Http(server.port)
         rng = random.Random(99)
         for deal in tracked:
-            now = client.get(deal.state, deal.token)
-            if now != deal.state:
+            now = client.get(deal.frame, deal.token)
+            if now["deal"] != deal.frame["deal"]:
                 # Only a request the client never heard back from may have been applied.
-                assert deal.in_flight is not None and now["step"] > deal.state["step"]
+                key = now["deal"]["key"]
+                assert deal.in_flight is not None and key > deal.frame["deal"]["key"]
                 deal.accepted.append(deal.in_flight)
-            deal.state = now
-            while deal.state["status"] == "ongoing":
-                action = rng.choice(deal.state["legal"])
-                status, deal.state = client.act(deal.state, deal.token, action)
-                assert status == 200, deal.state
+            deal.frame = now
+            while deal.frame["deal"]["result"] is None:
+                action = rng.choice(deal.frame["deal"]["options"])
+                status, deal.frame = client.act(deal.frame, deal.token, action)
+                assert status == 200, deal.frame
                 deal.accepted.append(action)
-            status, record = client.record(deal.state, deal.token)
+            status, record = client.record(deal.frame, deal.token)
             assert status == 200, record
             mine = [text for seat, text in record["actions"] if seat == 0]
             assert mine == deal.accepted
-            assert replay(parse_record(json.dumps(record))).to_json() == deal.state["result"]
+            result = deal.frame["deal"]["result"]
+            assert replay(parse_record(json.dumps(record))).to_json() == result
     finally:
         server.close()

@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from live_server import Http, race, without_id
-from table_api import act_body, new_deal_body, state_of_frame
+from table_api import act_body, new_deal_body
 
 from cardavia.records import parse_record, replay
 from cardavia.testing.servers import ServerProcess
@@ -28,7 +28,8 @@ DEALS = (("sisepai", 101), ("chuopai", 102), ("sisepai", 103), ("chuopai", 104))
 def play_alternating(
     clients: list[Http], game: str, seed: int
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Play a deal to its end, each request to the next client; every state, the record."""
+    """Play a deal to its end, each request to the next client; every frame's deal (as
+    :func:`without_id` keeps it), the record."""
     rng = random.Random(f"{game}-{seed}")
     turn = 0
 
@@ -37,36 +38,37 @@ def play_alternating(
         turn += 1
         return clients[turn % len(clients)]
 
-    state = next_client().start(game, seed)
-    token = state["token"]
-    states = [without_id(state)]
-    while state["status"] == "ongoing":
-        action = rng.choice(state["legal"])
+    frame = next_client().start(game, seed)
+    token = frame["token"]
+    deals = [without_id(frame)]
+    while frame["deal"]["result"] is None:
+        action = rng.choice(frame["deal"]["options"])
         client = next_client()
         # Every other request also reads the deal on the other process first.
         if turn % 3 == 0:
-            assert without_id(client.get(state, token)) == states[-1]
-        status, state = client.act(state, token, action)
-        assert status == 200, state
-        states.append(without_id(state))
-    status, record = next_client().record(state, token)
+            assert without_id(client.get(frame, token)) == deals[-1]
+        status, frame = client.act(frame, token, action)
+        assert status == 200, frame
+        deals.append(without_id(frame))
+    status, record = next_client().record(frame, token)
     assert status == 200, record
-    return states, record
+    return deals, record
 
 
 def play_on_one_server(client: TestClient, game: str, seed: int) -> list[dict[str, Any]]:
-    """The same deal and choices on one in-process server: every state."""
+    """The same deal and choices on one in-process server: every frame's deal."""
     rng = random.Random(f"{game}-{seed}")
-    state = state_of_frame(client.post("/api/tables", json=new_deal_body(game, seed)).json())
-    headers = {"Authorization": f"Bearer {state['token']}"}
-    states = [without_id(state)]
-    while state["status"] == "ongoing":
-        body = act_body(state, rng.choice(state["legal"]))
-        answer = client.post(f"/api/tables/{state['table']}/actions", json=body, headers=headers)
+    frame = client.post("/api/tables", json=new_deal_body(game, seed)).json()
+    headers = {"Authorization": f"Bearer {frame['token']}"}
+    actions = f"/api/tables/{frame['table']['id']}/actions"
+    deals = [without_id(frame)]
+    while frame["deal"]["result"] is None:
+        body = act_body(frame, rng.choice(frame["deal"]["options"]))
+        answer = client.post(actions, json=body, headers=headers)
         assert answer.status_code == 200, answer.text
-        state = state_of_frame(answer.json())
-        states.append(without_id(state))
-    return states
+        frame = answer.json()
+        deals.append(without_id(frame))
+    return deals
 
 
 def test_deals_sent_to_two_processes_end_exactly_as_on_one_server(
@@ -76,10 +78,10 @@ def test_deals_sent_to_two_processes_end_exactly_as_on_one_server(
     single = Settings.for_sqlite(tmp_path / "single.sqlite3")
     with TestClient(create_app(single)) as reference:
         for game, seed in DEALS:
-            states, record = play_alternating(clients, game, seed)
-            assert states == play_on_one_server(reference, game, seed)
-            assert replay(parse_record(json.dumps(record))).to_json() == states[-1]["result"]
-            assert record["meta"]["seed"] == seed and len(states) > 3
+            deals, record = play_alternating(clients, game, seed)
+            assert deals == play_on_one_server(reference, game, seed)
+            assert replay(parse_record(json.dumps(record))).to_json() == deals[-1]["result"]
+            assert record["meta"]["seed"] == seed and len(deals) > 3
 
 
 def test_the_same_step_sent_to_both_processes_at_once_applies_exactly_once(
@@ -89,12 +91,13 @@ def test_the_same_step_sent_to_both_processes_at_once_applies_exactly_once(
     rng = random.Random(7)
     races = lost_writes = 0
     for game, seed in DEALS[:2]:
-        state = clients[0].start(game, seed)
-        token = state["token"]
-        while state["status"] == "ongoing":
+        frame = clients[0].start(game, seed)
+        token = frame["token"]
+        while frame["deal"]["result"] is None:
             # Two tabs on two processes, each with its own idea of the next move.
-            actions = [rng.choice(state["legal"]), rng.choice(state["legal"])]
-            answers = race(clients, state, token, actions)
+            options = frame["deal"]["options"]
+            actions = [rng.choice(options), rng.choice(options)]
+            answers = race(clients, frame, token, actions)
             statuses = sorted(status for status, _ in answers)
             assert statuses == [200, 409], answers
             winner = next(body for status, body in answers if status == 200)
@@ -105,11 +108,11 @@ def test_the_same_step_sent_to_both_processes_at_once_applies_exactly_once(
             lost_writes += "changed meanwhile" in loser["error"]
             # Both processes now show the winner's deal.
             for client in clients:
-                assert client.get(state, token) == winner
-            state, races = winner, races + 1
-        status, record = clients[1].record(state, token)
+                assert client.get(frame, token) == winner
+            frame, races = winner, races + 1
+        status, record = clients[1].record(frame, token)
         assert status == 200
-        assert replay(parse_record(json.dumps(record))).to_json() == state["result"]
+        assert replay(parse_record(json.dumps(record))).to_json() == frame["deal"]["result"]
     assert races > 10
     # Not only stale steps: both processes read the same version and raced to write it,
     # and the database let exactly one write win.

@@ -8,7 +8,7 @@ the deal does not end. :func:`play_deal` is that loop, written once::
 
     for decision in play_deal(page, site, at_random(7)):
         assert page.locator("#hand .card").count() == len(decision.view["hand"])
-    finished = api_state(page, site)
+    finished = api_frame(page, site)["deal"]
 
 The action comes from the test: ``choose`` (a function of the decision), or the test's
 own :meth:`Decision.choose` at the decision; it is played by ``by`` (a click, by
@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
-from tables import api_state, play, wait_idle
+from tables import api_frame, play, wait_idle
 
 Chooser = Callable[["Decision"], str]
 """Picks the person's action at a decision (one of ``decision.legal``)."""
@@ -38,13 +38,13 @@ the loops it replaced allowed)."""
 
 @dataclass
 class Decision:
-    """One of the person's decisions, the table settled: the deal as the API tells it to
-    this browser, and the page. The action to play is the caller's :meth:`choose`, or
+    """One of the person's decisions, the table settled: the seat's frame as the API
+    tells it to this browser, and the page. The action to play is the caller's :meth:`choose`, or
     else what the driver's chooser picks, asked once (reading :attr:`action` asks it)."""
 
     page: Page
-    state: dict[str, Any]
-    """The deal as ``GET`` on the table's state URL answers it, with the page's cookie."""
+    frame: dict[str, Any]
+    """The seat's frame as ``GET`` on the table's URL answers it, with the page's cookie."""
     number: int
     """How many of the person's decisions came before this one in the deal (0: the first)."""
     chooser: Chooser | None = field(default=None, repr=False)
@@ -53,18 +53,18 @@ class Decision:
     @property
     def view(self) -> dict[str, Any]:
         """The person's view of the deal."""
-        view: dict[str, Any] = self.state["view"]
+        view: dict[str, Any] = self.frame["deal"]["view"]
         return view
 
     @property
     def legal(self) -> list[str]:
         """The person's legal actions, sorted (the API's order is not promised)."""
-        return sorted(self.state["legal"])
+        return sorted(self.frame["deal"]["options"])
 
     @property
     def step(self) -> int:
-        """The deal's step: the table moves on when it changes."""
-        step: int = self.state["step"]
+        """The decision's key: the table moves on when it changes."""
+        step: int = self.frame["deal"]["key"]
         return step
 
     @property
@@ -80,7 +80,7 @@ class Decision:
 
     def choose(self, action: str) -> None:
         """Play ``action`` here (it must be legal) instead of the chooser's pick."""
-        assert action in self.state["legal"], f"{action!r} is not legal: {self.legal}"
+        assert action in self.legal, f"{action!r} is not legal: {self.legal}"
         self.chosen = action
 
 
@@ -107,14 +107,14 @@ def play_deal(
 
     Ends when the API says the deal is finished; fails the test if it asks more than
     ``limit`` decisions. A caller that breaks out leaves the table at that decision,
-    unplayed. After the loop the finished deal is ``api_state(page, site)``.
+    unplayed. After the loop the finished deal is ``api_frame(page, site)["deal"]``.
     """
     for number in range(limit):
         wait_idle(page, timeout=timeout)
-        state = api_state(page, site)
-        if state["status"] == "finished":
+        frame = api_frame(page, site)
+        if frame["deal"]["result"] is not None:
             return
-        decision = Decision(page, state, number, choose)
+        decision = Decision(page, frame, number, choose)
         yield decision
         by(page, decision.action)
         wait_idle(page, after_step=decision.step, timeout=timeout)

@@ -2,8 +2,9 @@
 
 :class:`Http` is one keep-alive HTTP/1.1 connection speaking the JSON API (one per
 thread: ``http.client`` connections are not thread-safe); a deal against the AIs is a
-table dealt at once, read back as a state (:mod:`table_api`). The server processes come
-from :mod:`cardavia.testing.servers`, the same ones the load benchmark drives.
+table dealt at once, and every answer is the seat's frame (:mod:`table_api`). The
+server processes come from :mod:`cardavia.testing.servers`, the same ones the load
+benchmark drives.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 import threading
 from typing import Any
 
-from table_api import act_body, new_deal_body, state_of_frame
+from table_api import act_body, new_deal_body
 
 
 class Http:
@@ -46,48 +47,48 @@ class Http:
         return response.status, json.loads(data) if data else None
 
     def start(self, game: str, seed: int) -> dict[str, Any]:
-        """A new deal against the AIs: a table dealt at once (asserting 201), as a
-        state (:func:`table_api.state_of_frame`) with its ``token``."""
+        """A new deal against the AIs: a table dealt at once (asserting 201), its first
+        frame with the seat's ``token``."""
         status, frame = self.call("POST", "/api/tables", new_deal_body(game, seed))
         assert status == 201, frame
-        return state_of_frame(frame)
+        return dict(frame)
 
-    def get(self, state: dict[str, Any], token: str) -> dict[str, Any]:
-        """The deal of ``state``'s table as it is now (asserting 200)."""
-        status, frame = self.call("GET", f"/api/tables/{state['table']}", token=token)
-        assert status == 200, frame
-        return state_of_frame(frame)
+    def get(self, frame: dict[str, Any], token: str) -> dict[str, Any]:
+        """The frame of ``frame``'s table as it is now (asserting 200)."""
+        status, now = self.call("GET", f"/api/tables/{frame['table']['id']}", token=token)
+        assert status == 200, now
+        return dict(now)
 
-    def act(self, state: dict[str, Any], token: str, action: str) -> tuple[int, Any]:
-        """Play ``action`` at ``state``'s decision; the status and the state after it
-        (an error's body as it is)."""
-        path = f"/api/tables/{state['table']}/actions"
-        status, body = self.call("POST", path, act_body(state, action), token)
-        return status, state_of_frame(body) if status == 200 else body
+    def act(self, frame: dict[str, Any], token: str, action: str) -> tuple[int, Any]:
+        """Play ``action`` at the decision ``frame`` shows; the status and the answer
+        (the frame after it, or an error's body)."""
+        path = f"/api/tables/{frame['table']['id']}/actions"
+        return self.call("POST", path, act_body(frame, action), token)
 
-    def record(self, state: dict[str, Any], token: str) -> tuple[int, Any]:
-        """The record of ``state``'s deal: the status and the body."""
-        return self.call("GET", f"/api/tables/{state['table']}/record", token=token)
+    def record(self, frame: dict[str, Any], token: str) -> tuple[int, Any]:
+        """The record of ``frame``'s deal: the status and the body."""
+        return self.call("GET", f"/api/tables/{frame['table']['id']}/record", token=token)
 
     def close(self) -> None:
         """Close the connection."""
         self.connection.close()
 
 
-def without_id(state: dict[str, Any]) -> dict[str, Any]:
-    """A state without what differs between two servers playing the same deal."""
-    return {key: value for key, value in state.items() if key not in ("id", "table", "token")}
+def without_id(frame: dict[str, Any]) -> dict[str, Any]:
+    """``frame``'s deal without what differs between two servers playing the same deal
+    (its id; the table's id and the seat's token are outside it)."""
+    return {key: value for key, value in frame["deal"].items() if key != "id"}
 
 
-def race(clients: list[Http], state: dict[str, Any], token: str, actions: list[str]) -> list[Any]:
-    """Send ``actions[i]`` at ``state``'s step through ``clients[i]``, all at the same
+def race(clients: list[Http], frame: dict[str, Any], token: str, actions: list[str]) -> list[Any]:
+    """Send ``actions[i]`` at ``frame``'s decision through ``clients[i]``, all at the same
     moment (a barrier releases the threads together); the ``(status, body)`` answers."""
     barrier = threading.Barrier(len(clients))
     answers: list[Any] = [None] * len(clients)
 
     def send(index: int) -> None:
         barrier.wait()
-        answers[index] = clients[index].act(state, token, actions[index])
+        answers[index] = clients[index].act(frame, token, actions[index])
 
     threads = [threading.Thread(target=send, args=(index,)) for index in range(len(clients))]
     for thread in threads:

@@ -47,39 +47,12 @@ def new_deal_body(game: str, seed: int | None = None, ai: str = "basic") -> dict
     return dict(deal_alone_body(game, ai, seed, name="you"))
 
 
-def state_of_frame(frame: dict[str, Any]) -> dict[str, Any]:
-    """A table's frame (read with its whole log: ``since`` 0) as a deal's state, the
-    shape these tests compare and step through: the seat's options are its legal
-    actions, its decision key the step, its log the view's history, and the events since
-    the person's own last choice (that choice included) the state's events. ``table``
-    is the table's id (the API's paths), ``id`` the deal's (the store's)."""
-    deal = frame["deal"]
-    me = frame["table"]["you"]
-    log = deal["events"]
-    history = [{key: value for key, value in event.items() if key != "after"} for event in log]
-    own = [
-        index
-        for index, event in enumerate(log)
-        if event.get("seat") == me and event.get("forced") is False
-    ]
-    state = {
-        "id": deal["id"],
-        "table": frame["table"]["id"],
-        "status": "finished" if deal["result"] else "ongoing",
-        "your_turn": bool(deal["options"]),
-        "legal": deal["options"],
-        "step": deal["key"],
-        "view": {**deal["view"], "history": history},
-        "events": log[own[-1] :] if own else log,
-        "result": deal["result"],
-        "seed": deal["seed"],
-        "hints": deal.get("hints"),
-    }
-    if "token" in frame:
-        state["token"] = frame["token"]
-    return state
+def act_body(frame: dict[str, Any], action: str) -> dict[str, Any]:
+    """The command playing ``action`` at the decision ``frame`` shows (its deal's ``key``)."""
+    return {"type": "act", "action": action, "key": frame["deal"]["key"]}
 
 
-def act_body(state: dict[str, Any], action: str) -> dict[str, Any]:
-    """The command playing ``action`` at ``state``'s decision."""
-    return {"type": "act", "action": action, "key": state["step"]}
+def without_token(frame: dict[str, Any]) -> dict[str, Any]:
+    """``frame`` as reading the table again gives it: without what only the call that
+    made or joined the table answers (the seat's ``token``, the ``invite``)."""
+    return {key: value for key, value in frame.items() if key not in ("token", "invite")}

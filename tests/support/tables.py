@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 from playwright.sync_api import Browser, Page
-from table_api import state_of_frame
 
 from cardavia.testing.browser import click
 
@@ -65,14 +64,14 @@ def settle(page: Page) -> None:
     )
 
 
-def api_state(page: Page, site: str) -> dict[str, Any]:
-    """The deal as the API tells it to this browser (the page's cookie): its table's
-    frame (every deal is a table) read as a deal's state, the shape these tests step
-    through (:func:`table_api.state_of_frame`)."""
+def api_frame(page: Page, site: str) -> dict[str, Any]:
+    """The table as the API tells it to this browser (the page's cookie): the seat's
+    frame with its whole log, as the page's own poll URL answers it."""
     data = json.loads(page.locator("#table-data").inner_text())
     response = page.request.get(site + data["urls"]["poll"])
     assert response.ok, response.text()
-    return state_of_frame(response.json())
+    frame: dict[str, Any] = response.json()
+    return frame
 
 
 play = click

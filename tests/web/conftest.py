@@ -11,7 +11,7 @@ import pytest
 from browser import chromium, serve
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page
-from table_api import act_body, new_deal_body, state_of_frame
+from table_api import act_body, new_deal_body
 from tables import new_page
 
 from cardavia.ai.base import Player
@@ -110,39 +110,42 @@ def other(client: TestClient) -> Iterator[TestClient]:
 
 class Api:
     """The JSON API as a bot uses it, seen by a test: a deal against the AIs is a table
-    dealt at once, each frame read as a deal's state (:func:`table_api.state_of_frame`:
-    ``table`` its table's id, ``id`` its deal's). Each helper asserts the call succeeded."""
+    dealt at once, and every answer is the seat's frame as the API sends it, read with its
+    whole log (``since`` 0). Each helper asserts the call succeeded."""
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
 
     def start(self, game: str, seed: int | None = None, ai: str = "basic") -> dict[str, Any]:
-        """A new deal (201), with its ``token``."""
+        """A new deal (201): its first frame, with the seat's ``token``."""
         response = self.client.post("/api/tables", json=new_deal_body(game, seed, ai))
         assert response.status_code == 201, response.text
-        return state_of_frame(response.json())
+        frame: dict[str, Any] = response.json()
+        return frame
 
-    def get(self, state: dict[str, Any], token: str) -> dict[str, Any]:
-        """The deal of ``state``'s table as it is now (200)."""
-        response = self.client.get(f"/api/tables/{state['table']}", headers=bearer(token))
+    def get(self, frame: dict[str, Any], token: str) -> dict[str, Any]:
+        """The frame of ``frame``'s table as it is now (200)."""
+        response = self.client.get(f"/api/tables/{frame['table']['id']}", headers=bearer(token))
         assert response.status_code == 200, response.text
-        return state_of_frame(response.json())
+        now: dict[str, Any] = response.json()
+        return now
 
-    def act(self, state: dict[str, Any], token: str, action: str) -> dict[str, Any]:
-        """Play ``action`` on ``state`` (200)."""
+    def act(self, frame: dict[str, Any], token: str, action: str) -> dict[str, Any]:
+        """Play ``action`` at the decision ``frame`` shows (200): the frame after it."""
         response = self.client.post(
-            f"/api/tables/{state['table']}/actions",
-            json=act_body(state, action),
+            f"/api/tables/{frame['table']['id']}/actions",
+            json=act_body(frame, action),
             headers=bearer(token),
         )
         assert response.status_code == 200, response.text
-        return state_of_frame(response.json())
+        after: dict[str, Any] = response.json()
+        return after
 
-    def hint(self, state: dict[str, Any], token: str, lang: str = "en") -> dict[str, Any]:
-        """A hint at ``state``'s decision (200)."""
+    def hint(self, frame: dict[str, Any], token: str, lang: str = "en") -> dict[str, Any]:
+        """A hint at the decision ``frame`` shows (200)."""
         response = self.client.post(
-            f"/api/tables/{state['table']}/hint?lang={lang}",
-            json={"step": state["step"]},
+            f"/api/tables/{frame['table']['id']}/hint?lang={lang}",
+            json={"step": frame["deal"]["key"]},
             headers=bearer(token),
         )
         assert response.status_code == 200, response.text

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from table_api import new_deal_body
+from table_api import new_deal_body, without_token
 
 from cardavia.records import parse_record, replay
 from cardavia.web.dependencies import services_of
@@ -39,15 +39,15 @@ def assert_error(response: Any, status: int) -> str:
     return message
 
 
-def finish(api: Any, state: dict[str, Any], token: str) -> dict[str, Any]:
-    """Play the person's first legal action until the deal is over."""
-    while state["status"] == "ongoing":
-        state = api.act(state, token, state["legal"][0])
-    return state
+def finish(api: Any, frame: dict[str, Any], token: str) -> dict[str, Any]:
+    """Play the person's first legal action until the deal is over: the last frame."""
+    while frame["deal"]["result"] is None:
+        frame = api.act(frame, token, frame["deal"]["options"][0])
+    return frame
 
 
-def actions_of(state: dict[str, Any]) -> str:
-    return f"/api/tables/{state['table']}/actions"
+def actions_of(frame: dict[str, Any]) -> str:
+    return f"/api/tables/{frame['table']['id']}/actions"
 
 
 # -- POST /api/tables with start -------------------------------------------------------------
@@ -73,13 +73,14 @@ def test_a_new_deal_seats_the_person_at_seat_0_and_waits_for_them(
 
 def test_a_chosen_seed_deals_the_same_cards_and_is_shown(api: Any) -> None:
     first, second = api.start("sisepai", seed=2024), api.start("sisepai", seed=2024)
-    assert first["seed"] == second["seed"] == 2024
-    assert first["view"]["hand"] == second["view"]["hand"]
-    assert first["events"] == second["events"]
-    assert first["id"] != second["id"] and first["token"] != second["token"]
-    assert first["table"] != second["table"]
+    dealt, again = first["deal"], second["deal"]
+    assert dealt["seed"] == again["seed"] == 2024
+    assert dealt["view"]["hand"] == again["view"]["hand"]
+    assert dealt["events"] == again["events"]
+    assert dealt["id"] != again["id"] and first["token"] != second["token"]
+    assert first["table"]["id"] != second["table"]["id"]
     other = api.start("sisepai", seed=2025)
-    assert other["view"]["hand"] != first["view"]["hand"]
+    assert other["deal"]["view"]["hand"] != dealt["view"]["hand"]
 
 
 ALONE = {"name": "Bot", "seats": ["basic"] * 3, "start": True}
@@ -119,15 +120,15 @@ def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
 def test_reading_a_deal_gives_the_same_state_again(api: Any) -> None:
     created = api.start("chuopai", seed=7)
     read = api.get(created, created["token"])
-    assert read == {key: value for key, value in created.items() if key != "token"}
+    assert read == without_token(created)
 
 
 def test_the_page_cookie_also_opens_the_deal(client: TestClient, api: Any) -> None:
     created = api.start("sisepai")
     client.cookies.clear()
     client.cookies.set("cardavia_seat", created["token"])
-    response = client.get(f"/api/tables/{created['table']}")
-    assert response.status_code == 200 and response.json()["deal"]["id"] == created["id"]
+    response = client.get(f"/api/tables/{created['table']['id']}")
+    assert response.status_code == 200 and response.json()["deal"]["id"] == created["deal"]["id"]
 
 
 def test_wrong_tokens_all_get_the_same_403_and_unknown_tables_404(
@@ -135,7 +136,7 @@ def test_wrong_tokens_all_get_the_same_403_and_unknown_tables_404(
 ) -> None:
     created = api.start("sisepai")
     client.cookies.clear()
-    url = f"/api/tables/{created['table']}"
+    url = f"/api/tables/{created['table']['id']}"
     refused = [
         client.get(url),
         client.get(url, headers=auth("not-the-token")),
@@ -155,23 +156,25 @@ def test_wrong_tokens_all_get_the_same_403_and_unknown_tables_404(
 @pytest.mark.parametrize("game", GAMES)
 def test_an_action_moves_the_deal_on_to_the_persons_next_turn(api: Any, game: str) -> None:
     created = api.start(game, seed=11)
-    moved = api.act(created, created["token"], created["legal"][-1])
-    assert moved["step"] > created["step"]
-    assert moved["status"] == "finished" or moved["your_turn"]
-    assert moved["events"], "the person's action and what followed"
-    first = moved["events"][0]
+    moved = api.act(created, created["token"], created["deal"]["options"][-1])
+    assert moved["deal"]["key"] > created["deal"]["key"]
+    assert moved["deal"]["result"] is not None or moved["deal"]["options"]
+    followed = moved["deal"]["events"][created["deal"]["seen"] :]
+    assert followed, "the person's action and what followed"
+    first = followed[0]
     assert first["seat"] == 0 and not first.get("forced", False)
 
 
 def test_a_stale_key_gets_409_and_changes_nothing(client: TestClient, api: Any) -> None:
     created = api.start("sisepai", seed=3)
     token = created["token"]
-    api.act(created, token, created["legal"][0])
+    first = created["deal"]["options"][0]
+    api.act(created, token, first)
     before = api.get(created, token)
     # The same request again (a double click): its decision key is now stale.
     repeated = client.post(
         actions_of(created),
-        json={"type": "act", "action": created["legal"][0], "key": created["step"]},
+        json={"type": "act", "action": first, "key": created["deal"]["key"]},
         headers=auth(token),
     )
     assert "moved on" in assert_error(repeated, 409)
@@ -193,11 +196,11 @@ def test_an_illegal_or_malformed_action_is_refused_and_changes_nothing(
     client: TestClient, api: Any, game: str, action: str, status: int
 ) -> None:
     created = api.start(game, seed=5)
-    assert action not in created["legal"]
+    assert action not in created["deal"]["options"]
     before = api.get(created, created["token"])
     response = client.post(
         actions_of(created),
-        json={"type": "act", "action": action, "key": created["step"]},
+        json={"type": "act", "action": action, "key": created["deal"]["key"]},
         headers=auth(created["token"]),
     )
     assert_error(response, status)
@@ -233,7 +236,7 @@ def test_acting_without_the_token_is_refused_and_changes_nothing(
     created = api.start("sisepai")
     client.cookies.clear()
     before = api.get(created, created["token"])
-    body = {"type": "act", "action": created["legal"][0], "key": created["step"]}
+    body = {"type": "act", "action": created["deal"]["options"][0], "key": created["deal"]["key"]}
     for headers in ({}, auth("forged")):
         response = client.post(actions_of(created), json=body, headers=headers)
         assert_error(response, 403)
@@ -243,10 +246,10 @@ def test_acting_without_the_token_is_refused_and_changes_nothing(
 def test_acting_after_the_end_gets_409(client: TestClient, api: Any) -> None:
     created = api.start("chuopai", seed=9)
     done = finish(api, created, created["token"])
-    assert done["legal"] == [] and done["your_turn"] is False
+    assert done["deal"]["options"] == []
     response = client.post(
         actions_of(created),
-        json={"type": "act", "action": "pass", "key": done["step"]},
+        json={"type": "act", "action": "pass", "key": done["deal"]["key"]},
         headers=auth(created["token"]),
     )
     assert "no deal in play" in assert_error(response, 409)
@@ -258,7 +261,7 @@ def test_acting_after_the_end_gets_409(client: TestClient, api: Any) -> None:
 def test_the_record_is_refused_while_the_deal_runs(client: TestClient, api: Any) -> None:
     created = api.start("sisepai")
     client.cookies.clear()
-    url = f"/api/tables/{created['table']}/record"
+    url = f"/api/tables/{created['table']['id']}/record"
     assert "over" in assert_error(client.get(url, headers=auth(created["token"])), 409)
     assert_error(client.get(url, headers=auth("forged")), 403)
 
@@ -269,16 +272,17 @@ def test_the_record_of_a_finished_deal_replays_to_its_result(
 ) -> None:
     created = api.start(game)
     done = finish(api, created, created["token"])
-    url = f"/api/tables/{created['table']}/record"
+    url = f"/api/tables/{created['table']['id']}/record"
     response = client.get(url, headers=auth(created["token"]))
     assert response.status_code == 200
     assert "attachment" in response.headers["content-disposition"]
     record = response.json()
     assert record["format"] == "cardavia-record/1" and record["game"] == game
-    assert record["meta"]["seed"] == done["seed"] and done["seed"] is not None
+    seed = done["deal"]["seed"]
+    assert record["meta"]["seed"] == seed and seed is not None
     assert record["meta"]["players"][0] == "you"
     result = replay(parse_record(response.content))
-    assert result.to_json() == done["result"]
+    assert result.to_json() == done["deal"]["result"]
 
 
 # -- errors everywhere ---------------------------------------------------------------------
@@ -320,64 +324,65 @@ def test_a_hint_is_one_of_the_legal_actions_with_its_reason_in_the_pages_languag
     api: Any,
 ) -> None:
     for game in ("sisepai", "chuopai"):
-        state = api.start(game, seed=11)
-        token = state.pop("token")
-        answer = api.hint(state, token, lang="nl")
-        assert answer["action"] in state["legal"]
+        frame = api.start(game, seed=11)
+        token = frame["token"]
+        answer = api.hint(frame, token, lang="nl")
+        assert answer["action"] in frame["deal"]["options"]
         assert answer["reason"]["kind"] and answer["text"].endswith(".")
         assert answer["hints"] == 1
-        assert api.hint(state, token, lang="nl") == answer, "the same view, the same hint"
-        english = api.hint(state, token)
+        assert api.hint(frame, token, lang="nl") == answer, "the same view, the same hint"
+        english = api.hint(frame, token)
         assert english["text"] != answer["text"] and english["action"] == answer["action"]
 
 
 def test_hints_are_counted_once_per_decision_and_kept_with_the_deal(
     client: TestClient, api: Any
 ) -> None:
-    state = api.start("sisepai", seed=12)
-    token = state.pop("token")
-    assert api.hint(state, token)["hints"] == 1
-    assert api.hint(state, token)["hints"] == 1, "the same decision again"
-    moved = api.act(state, token, state["legal"][0])
-    if moved["status"] == "ongoing":
+    frame = api.start("sisepai", seed=12)
+    token = frame["token"]
+    assert api.hint(frame, token)["hints"] == 1
+    assert api.hint(frame, token)["hints"] == 1, "the same decision again"
+    moved = api.act(frame, token, frame["deal"]["options"][0])
+    ongoing = moved["deal"]["result"] is None
+    if ongoing:
         assert api.hint(moved, token)["hints"] == 2
     # Another process (no cache) reads the count from the store: the end shows it.
     services_of(client.app).deals._cache.clear()
     done = finish(api, moved, token)
-    assert done["hints"] == (2 if moved["status"] == "ongoing" else 1)
+    assert done["deal"]["hints"] == (2 if ongoing else 1)
 
 
 def test_a_hint_is_only_for_the_persons_own_current_decision(client: TestClient, api: Any) -> None:
-    state = api.start("chuopai", seed=13)
-    token = state.pop("token")
+    frame = api.start("chuopai", seed=13)
+    token = frame["token"]
     client.cookies.clear()
-    url = f"/api/tables/{state['table']}/hint"
-    assert client.post(url, json={"step": state["step"]}).status_code == 403
+    url = f"/api/tables/{frame['table']['id']}/hint"
+    key = frame["deal"]["key"]
+    assert client.post(url, json={"step": key}).status_code == 403
     wrong = {"Authorization": "Bearer " + "x" * 32}
-    assert client.post(url, json={"step": state["step"]}, headers=wrong).status_code == 403
-    stale = client.post(url, json={"step": state["step"] + 1}, headers=bearer(token))
+    assert client.post(url, json={"step": key}, headers=wrong).status_code == 403
+    stale = client.post(url, json={"step": key + 1}, headers=bearer(token))
     assert stale.status_code == 409 and "moved on" in stale.json()["error"]
     bad = client.post(url, json={"step": "now"}, headers=bearer(token))
     assert bad.status_code == 422
-    while state["status"] == "ongoing":
-        state = api.act(state, token, state["legal"][0])
-    assert state["hints"] == 0, "refused requests count nothing"
-    over = client.post(url, json={"step": state["step"]}, headers=bearer(token))
+    frame = finish(api, frame, token)
+    assert frame["deal"]["hints"] == 0, "refused requests count nothing"
+    over = client.post(url, json={"step": frame["deal"]["key"]}, headers=bearer(token))
     assert over.status_code == 409 and "no deal is being played" in over.json()["error"]
 
 
 def test_the_review_is_computed_in_the_background_and_kept_with_the_deal(
     client: TestClient, api: Any
 ) -> None:
-    state = api.start("chuopai", seed=14)
-    token = state.pop("token")
+    frame = api.start("chuopai", seed=14)
+    token = frame["token"]
     client.cookies.clear()
-    url = f"/api/tables/{state['table']}/review"
+    url = f"/api/tables/{frame['table']['id']}/review"
     early = client.get(url, headers=bearer(token))
     assert early.status_code == 409 and "over" in early.json()["error"]
     played = 0
-    while state["status"] == "ongoing":
-        state = api.act(state, token, state["legal"][-1])
+    while frame["deal"]["result"] is None:
+        frame = api.act(frame, token, frame["deal"]["options"][-1])
         played += 1
     first = client.get(url, headers=bearer(token)).json()
     assert first["status"] in ("running", "ready")

@@ -22,7 +22,7 @@ import pytest
 from browser import INSTALL, serve
 from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, start_table
+from tables import api_frame, start_table
 
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
@@ -138,14 +138,14 @@ def actions_on(page: Page, where: str) -> set[str]:
     }
 
 
-def check_ending(page: Page, state: dict[str, Any]) -> None:
+def check_ending(page: Page, deal: dict[str, Any]) -> None:
     assert page.locator("#ending").is_visible()
     assert page.locator("#new-deal").is_visible()
     with page.expect_download() as download:
         page.click("#download-record")
     record = Path(download.value.path()).read_bytes()
-    assert replay(parse_record(record)).to_json() == state["result"]
-    assert str(state["seed"]) in page.locator("#deal-number-note").inner_text()
+    assert replay(parse_record(record)).to_json() == deal["result"]
+    assert str(deal["seed"]) in page.locator("#deal-number-note").inner_text()
 
 
 # -- Sì Sè Pái -------------------------------------------------------------------------------
@@ -173,23 +173,23 @@ def test_a_sisepai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> 
             assert unclickable.count() == 0, "Generals are never discards"
             assert page.locator("#hand .card-button .fc-f").count() == 0, "nor flowers"
             assert page.locator("#hand .card").count() == len(view["hand"])
-    state = api_state(page, site)
+    deal = api_frame(page, site)["deal"]
     assert "claim" in seen_kinds
     # The person's lone answers were played for them without a line each; their own
     # choices have one.
-    answers = [event for event in state["view"]["history"] if event["type"] == "answered"]
+    answers = [event for event in deal["events"] if event["type"] == "answered"]
     chosen = [event for event in answers if not event["forced"]]
     assert len(chosen) < len(answers), "some answers were the person's only legal action"
     said = page.locator("#log .log-item", has_text="You answered").count()
     assert said == len(chosen)
     title = page.locator("#ending-title").inner_text()
-    if state["result"]["result"] == "win":
+    if deal["result"]["result"] == "win":
         groups = page.locator(".breakdown li")
-        assert groups.count() == len(state["result"]["groups"])
-        assert str(state["result"]["score"]) in page.locator(".total").inner_text()
+        assert groups.count() == len(deal["result"]["groups"])
+        assert str(deal["result"]["score"]) in page.locator(".total").inner_text()
     else:
         assert "draw" in title
-    check_ending(page, state)
+    check_ending(page, deal)
 
 
 # -- Chuo Pai --------------------------------------------------------------------------------
@@ -228,8 +228,8 @@ def test_a_chuopai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> 
                 for node in page.locator("#hand .card-button:not([disabled])").all()
             }
             assert usable == {code for play in legal for code in play.split()[1:]}
-    state = api_state(page, site)
+    deal = api_frame(page, site)["deal"]
     assert leads > 0 and answers > 0
     rows = page.locator(".accounts .account")
     assert rows.count() == 3
-    check_ending(page, state)
+    check_ending(page, deal)

@@ -17,7 +17,7 @@ import pytest
 from browser import serve
 from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page, play, start_table
+from tables import api_frame, new_page, play, start_table
 
 from cardavia.web.app import create_app
 from cardavia.web.infra.settings import Settings
@@ -49,12 +49,12 @@ def table_data(page: Page) -> dict[str, Any]:
     return data
 
 
-def hint_of(page: Page, site: str, state: dict[str, Any]) -> dict[str, Any]:
+def hint_of(page: Page, site: str, key: int) -> dict[str, Any]:
     """The hint the page was given, asked again over the API (the same view, the same
-    answer; a repeated ask counts nothing more)."""
+    answer; a repeated ask counts nothing more) at decision ``key``."""
     response = page.request.post(
         site + table_data(page)["urls"]["hint"],
-        data=json.dumps({"step": state["step"]}),
+        data=json.dumps({"step": key}),
         headers={"Content-Type": "application/json"},
     )
     assert response.ok, response.text()
@@ -83,7 +83,7 @@ def test_a_deal_played_by_the_hints_with_the_guard_then_reviewed(
     assert page.locator("#guard").input_value() == "1500", "the guard is on by default"
     hinted = 0
     for decision in play_deal(page, site, timeout=60000):
-        number, state = decision.number, decision.state
+        number, key = decision.number, decision.step
         # The Hint button (even decisions) or its key H (odd ones).
         if number % 2:
             page.locator("#hand, #prompt").first.focus()
@@ -92,8 +92,8 @@ def test_a_deal_played_by_the_hints_with_the_guard_then_reviewed(
             page.click("#hint-button")
         page.wait_for_selector(".coach-hint")
         hinted += 1
-        answer = hint_of(page, site, state)
-        assert answer["action"] in state["legal"] and answer["hints"] == hinted
+        answer = hint_of(page, site, key)
+        assert answer["action"] in decision.legal and answer["hints"] == hinted
         assert page.locator(".coach-hint").inner_text().endswith(answer["text"])
         shown = marked(page)
         if answer["action"] in shown:
@@ -105,7 +105,7 @@ def test_a_deal_played_by_the_hints_with_the_guard_then_reviewed(
             play(page, answer["action"])
             page.wait_for_selector("#undo")
             announced = page.locator("#announce").inner_text()
-            assert announced and api_state(page, site)["step"] == state["step"]
+            assert announced and api_frame(page, site)["deal"]["key"] == key
             if number == 0:
                 page.click("#undo")
             else:
@@ -116,7 +116,7 @@ def test_a_deal_played_by_the_hints_with_the_guard_then_reviewed(
             # send turns the table busy before the clock returns (then moves the step).
             page.clock.run_for(1800)
             assert page.locator("#table-app").get_attribute("data-busy") == "false"
-            assert api_state(page, site)["step"] == state["step"], "taken back: never sent"
+            assert api_frame(page, site)["deal"]["key"] == key, "taken back: never sent"
             if page.locator("#prompt [data-focus=clear]:enabled").count():
                 page.click("#prompt [data-focus=clear]")
             if number == 1:

@@ -28,11 +28,11 @@ def weighed(cheap_coach: None, monkeypatch: pytest.MonkeyPatch) -> None:
 def finished_review(client: TestClient, api: Any, seed: int) -> tuple[str, str]:
     """A Chuo Pai deal played by its last legal action each time, reviewed: its review URL
     and the deal's token, once the review is ready."""
-    state = api.start("chuopai", seed=seed)
-    token = state.pop("token")
-    while state["status"] == "ongoing":
-        state = api.act(state, token, state["legal"][-1])
-    url = f"/api/tables/{state['table']}/review"
+    frame = api.start("chuopai", seed=seed)
+    token = frame["token"]
+    while frame["deal"]["result"] is None:
+        frame = api.act(frame, token, frame["deal"]["options"][-1])
+    url = f"/api/tables/{frame['table']['id']}/review"
     for _ in range(1200):
         found = client.get(url, headers=bearer(token)).json()
         if found["status"] == "ready":

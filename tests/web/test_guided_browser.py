@@ -13,7 +13,7 @@ import pytest
 from browser import serve
 from deal_driver import Decision, finish_table_by_request, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page, start_table, wait_idle
+from tables import api_frame, new_page, start_table, wait_idle
 
 from cardavia.i18n import catalogs
 from cardavia.web.app import create_app
@@ -44,7 +44,7 @@ def _pointed(decision: Decision) -> str:
     page = decision.page
     page.wait_for_selector("#guide-point")
     action: str = page.evaluate("() => document.getElementById('table-app').dataset.guided")
-    assert action in decision.state["legal"], f"the guide points at {action!r}: not legal"
+    assert action in decision.legal, f"the guide points at {action!r}: not legal"
     marked = page.locator(".guided")
     assert marked.count() >= 1, "the card or button is marked"
     assert marked.first.get_attribute("aria-describedby") == "guide-point"
@@ -70,7 +70,7 @@ def test_each_guided_deal_is_completed_by_clicking_what_the_guide_points_at(
         met = [lesson(game, idea) for idea in chosen.ideas]
         wanted = [_(found.title) for found in met if found is not None]
         assert titles == wanted, "the ideas the deal was chosen for, in order"
-        result = api_state(page, site)["result"]
+        result = api_frame(page, site)["deal"]["result"]
         assert 0 in result.get("winners", [result.get("winner")]), "a first win"
         page.wait_for_selector("#ending:not([hidden]) .guide-end")
         assert page.evaluate(

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from table_api import new_deal_body, state_of_frame
+from table_api import new_deal_body, without_token
 
 from cardavia.games.registry import get_game
 from cardavia.records import Deal
@@ -126,16 +126,21 @@ def test_the_table_page_carries_the_same_state_as_the_api(client: TestClient) ->
     assert data["frame"] == api_frame
 
 
+def without_after(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` as they happened, without what each changed of the view (``after``)."""
+    return [{key: value for key, value in event.items() if key != "after"} for event in events]
+
+
 def check_opening(
-    opening: dict[str, Any] | None, state: dict[str, Any], store: GameStore, rng: random.Random
+    opening: dict[str, Any] | None, deal: dict[str, Any], store: GameStore, rng: random.Random
 ) -> None:
     """The page's opening (the cards as dealt, and the events since) is seat 0's own past:
     there only until seat 0 has decided, its view exactly the engine's view of seat 0 as
     dealt and the same when every card seat 0 could not see then is shuffled, its events
-    those of seat 0's log (with what each changed)."""
-    stored, _ = true_state(store, state["id"])
+    those of seat 0's log (with what each changed), ``deal`` being seat 0's frame's."""
+    stored, _ = true_state(store, deal["id"])
     decided = any(seat == 0 for seat, _ in stored.decisions)
-    assert (opening is None) == (decided or state["status"] != "ongoing")
+    assert (opening is None) == (decided or deal["result"] is not None)
     if opening is None:
         return
     game = get_game(stored.game)
@@ -143,8 +148,7 @@ def check_opening(
     presenter = PRESENTERS[stored.game]
     assert opening["view"] == presenter.view_json(dealt.view(0), [])
     assert presenter.view_json(dealt.shuffle_unseen(0, rng).view(0), []) == opening["view"]
-    history = [{k: v for k, v in event.items() if k != "after"} for event in opening["events"]]
-    assert history == state["view"]["history"]
+    assert without_after(opening["events"]) == without_after(deal["events"])
     for event in opening["events"]:
         assert event["type"] != "answered" or event["seat"] == 0
 
@@ -173,7 +177,7 @@ def test_every_table_page_shows_seat_0s_cards_and_nothing_more(
     client: TestClient, api: Api, game: str
 ) -> None:
     """The HTML page of a deal, at every step of many deals: its data block is the API's
-    state (checked above) and nothing else about the deal; the cards drawn by the server
+    frame (checked above) and nothing else about the deal; the cards drawn by the server
     are a catalogue of faces that is the same in every deal; any other card in the page
     is one seat 0 sees (beyond the pictures every page of the game has: the rules); and
     the token, the deck and a secret seed are nowhere in it."""
@@ -186,17 +190,18 @@ def test_every_table_page_shows_seat_0s_cards_and_nothing_more(
     pages = 0
     for _ in range(PAGE_DEALS):
         client.cookies.clear()
-        state = api.start(game)
-        token = state.pop("token")
-        table = state["table"]
+        answered = api.start(game)
+        token = answered["token"]
+        table = answered["table"]["id"]
         while True:
             page = client.get(f"/tables/{table}")
             assert page.status_code == 200
             data, faces, rest = page_parts(page.text)
             frame = data.pop("frame")
-            assert state_of_frame(frame) == state
+            assert frame == without_token(answered)
+            deal = frame["deal"]
             check(frame, store, rng)
-            check_opening(data.pop("opening"), state, store, rng)
+            check_opening(data.pop("opening"), deal, store, rng)
             # What else the page's script gets is the same for every deal of the game.
             deal_free = {key: value for key, value in data.items() if key not in ("id", "urls")}
             extras = extras or deal_free
@@ -206,14 +211,14 @@ def test_every_table_page_shows_seat_0s_cards_and_nothing_more(
             seen = Counter(card_strings(frame["deal"]["view"]))
             drawn = Counter(re.findall(r'data-code="([^"]+)"', rest)) - baseline
             assert not drawn - seen, "the page draws a card seat 0 does not see"
-            stored = store.get(state["id"])
+            stored = store.get(deal["id"])
             assert stored is not None
             assert token not in page.text and " ".join(stored.deck) not in page.text
-            if state["status"] == "ongoing" and not stored.seed_chosen:
+            if deal["result"] is None and not stored.seed_chosen:
                 assert not re.search(rf"\b{stored.seed}\b", page.text)
             pages += 1
-            if state["status"] != "ongoing":
+            if deal["result"] is not None:
                 break
-            state = api.act(state, token, rng.choice(state["legal"]))
+            answered = api.act(frame, token, rng.choice(deal["options"]))
         client.cookies.clear()
     assert pages > PAGE_DEALS * 3

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from fastapi.testclient import TestClient
+from table_api import without_token
 from worlds import full_history, replay_on
 
 from cardavia.games.registry import get_game
@@ -30,13 +31,13 @@ def test_the_real_deal_replays_through_the_helpers(client: TestClient, api: Api)
     store: GameStore = services_of(client.app).deals.store
     rng = random.Random(3)
     for game in ("sisepai", "chuopai"):
-        state = api.start(game)
-        token = state.pop("token")
+        frame = api.start(game)
+        token = frame["token"]
         for _ in range(6):
-            if state["status"] != "ongoing":
+            if frame["deal"]["result"] is not None:
                 break
-            state = api.act(state, token, rng.choice(state["legal"]))
-        stored = store.get(state["id"])
+            frame = api.act(frame, token, rng.choice(frame["deal"]["options"]))
+        stored = store.get(frame["deal"]["id"])
         assert stored is not None
         engine = get_game(game)
         deck = tuple(engine.parse_card(code) for code in stored.deck)
@@ -44,7 +45,7 @@ def test_the_real_deal_replays_through_the_helpers(client: TestClient, api: Api)
         replayed = replay_on(game, deck, stored.first, steps, set())
         assert replayed is not None
         assert replayed[1] == list(stored.decisions)
-        assert api.get(state, token) == state
+        assert api.get(frame, token) == without_token(frame)
 
 
 def test_another_seats_beat_never_says_whether_it_was_forced(settings: Settings) -> None:
@@ -52,8 +53,12 @@ def test_another_seats_beat_never_says_whether_it_was_forced(settings: Settings)
     lead of 22 with 66 while holding another card that beats it; the event said
     ``forced: false``. Only the person's own actions carry the flag now."""
     with TestClient(create_app(settings)) as client:
-        state = Api(client).start("chuopai", seed=1, ai="basic")
-    events = state["events"] + state["view"]["history"]
+        frame = Api(client).start("chuopai", seed=1, ai="basic")
+    # The log's events as they happened (each one's ``after``, the view it left, aside).
+    events = [
+        {key: value for key, value in event.items() if key != "after"}
+        for event in frame["deal"]["events"]
+    ]
     assert {"type": "beat", "seat": 2, "action": "play 66"} in events
     for event in events:
         assert "forced" not in event or event["seat"] == PERSON, event

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from table_api import new_deal_body
+from table_api import new_deal_body, without_token
 
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
@@ -18,12 +18,13 @@ from .conftest import Api, bearer, random_players
 GAMES = ("sisepai", "chuopai")
 
 
-def play_out(api: Api, state: dict[str, Any], token: str, rng: random.Random) -> dict[str, Any]:
-    """The person picks random legal actions until the deal is over."""
-    while state["status"] == "ongoing":
-        assert state["your_turn"] and len(state["legal"]) >= 2
-        state = api.act(state, token, rng.choice(state["legal"]))
-    return state
+def play_out(api: Api, frame: dict[str, Any], token: str, rng: random.Random) -> dict[str, Any]:
+    """The person picks random legal actions until the deal is over: its last frame."""
+    while frame["deal"]["result"] is None:
+        options = frame["deal"]["options"]
+        assert len(options) >= 2, "a table of one waits only for its person's real choices"
+        frame = api.act(frame, token, rng.choice(options))
+    return frame
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -32,11 +33,11 @@ def test_random_deals_finish_and_their_records_replay_to_the_same_result(
     client: TestClient, api: Api, game: str, seed: int
 ) -> None:
     created = api.start(game)
-    done = play_out(api, created, created["token"], random.Random(seed))
-    assert done["result"] is not None and done["status"] == "finished"
+    done = play_out(api, created, created["token"], random.Random(seed))["deal"]
+    assert done["result"] is not None
     assert done["view"]["outcome"] == done["result"]
     record = client.get(
-        f"/api/tables/{created['table']}/record",
+        f"/api/tables/{created['table']['id']}/record",
         headers={"Authorization": f"Bearer {created['token']}"},
     )
     assert replay(parse_record(record.content)).to_json() == done["result"]
@@ -70,31 +71,32 @@ def _run(
     settings: Settings, game: str, seed: int, restart_every: int | None
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Play a deal with the person's choices drawn from ``seed``; restart the server every
-    ``restart_every`` actions. Returns every state seen and the record."""
+    ``restart_every`` actions. Returns every frame's deal seen and the record."""
     rng = random.Random(seed)
-    states: list[dict[str, Any]] = []
+    deals: list[dict[str, Any]] = []
     app = create_app(settings, players=random_players)
     client = TestClient(app).__enter__()
     try:
         created = Api(client).start(game, seed=seed)
         token = created["token"]
-        state = {key: value for key, value in created.items() if key != "token"}
-        states.append(state)
+        frame = without_token(created)
+        deals.append(frame["deal"])
         count = 0
-        while state["status"] == "ongoing":
+        while frame["deal"]["result"] is None:
             if restart_every and count % restart_every == restart_every - 1:
                 client.__exit__(None, None, None)
                 client = TestClient(create_app(settings, players=random_players)).__enter__()
-                assert Api(client).get(state, token) == state, "resumed exactly"
-            state = Api(client).act(state, token, rng.choice(state["legal"]))
-            states.append(state)
+                assert Api(client).get(frame, token) == frame, "resumed exactly"
+            frame = Api(client).act(frame, token, rng.choice(frame["deal"]["options"]))
+            deals.append(frame["deal"])
             count += 1
         record = client.get(
-            f"/api/tables/{state['table']}/record", headers={"Authorization": f"Bearer {token}"}
+            f"/api/tables/{frame['table']['id']}/record",
+            headers={"Authorization": f"Bearer {token}"},
         ).json()
     finally:
         client.__exit__(None, None, None)
-    return states, record
+    return deals, record
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -105,10 +107,10 @@ def test_a_restarted_server_continues_exactly_as_the_old_one_would_have(
     restarted, again = _run(Settings.for_sqlite(tmp_path / "two.sqlite3"), game, 8, 2)
     assert len(straight) > 2, "the deal should last a few actions"
 
-    def same(state: dict[str, Any]) -> dict[str, Any]:
-        return {key: value for key, value in state.items() if key not in ("id", "table")}
+    def same(deal: dict[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in deal.items() if key != "id"}
 
-    assert [same(state) for state in straight] == [same(state) for state in restarted]
+    assert [same(deal) for deal in straight] == [same(deal) for deal in restarted]
     assert record["actions"] == again["actions"] and record["deck"] == again["deck"]
 
 
@@ -119,4 +121,4 @@ def test_a_deal_against_the_basic_ais_reaches_its_end(tmp_path: Any, game: str) 
         api = Api(client)
         created = api.start(game, seed=5)
         done = play_out(api, created, created["token"], random.Random(5))
-        assert done["result"] is not None
+        assert done["deal"]["result"] is not None

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_state, new_page, settle, start_table, wait_idle
+from tables import api_frame, new_page, settle, start_table, wait_idle
 
 
 def opened(browser: Browser, pace: str = "instant", **options: Any) -> Page:
@@ -55,7 +55,6 @@ def test_every_prompt_names_exactly_the_choices_offered(
     for seed in seeds:
         start_table(page, random_site, game, seed)
         for decision in play_deal(page, random_site, at_random(seed)):
-            state = decision.state
             text = page.locator("#prompt .prompt-text").inner_text()
             offered = {
                 str(node.get_attribute("data-action")).split()[0]
@@ -65,8 +64,8 @@ def test_every_prompt_names_exactly_the_choices_offered(
                 # A play is chosen from the hand (or a shortcut); which verb it is, is
                 # whether there is a play to beat.
                 assert offered <= {"play"}
-                offered = {"beat" if state["view"]["top"] else "lead"}
-            assert offered == {action.split()[0] for action in state["legal"]} or game == "chuopai"
+                offered = {"beat" if decision.view["top"] else "lead"}
+            assert offered == {action.split()[0] for action in decision.legal} or game == "chuopai"
             assert named(text) == offered, f"deal {seed}: {text!r} offers {offered}"
             seen.add(frozenset(offered))
     page.context.close()
@@ -122,7 +121,7 @@ def test_the_opening_plays_the_ais_first_moves_back_once_and_skips_on_escape(
     page.fill("input[name=seed]", str(seed))
     page.click(".start-form button[type=submit]")
     page.wait_for_selector("#table-app[data-ready=true]")
-    history = api_state(page, random_site)["view"]["history"]
+    history = api_frame(page, random_site)["deal"]["events"]
     # The table starts from the cards as dealt and plays the moves back one at a time.
     assert page.locator("#table-app").get_attribute("data-busy") == "true"
     assert page.locator("#skip").is_visible()
@@ -143,7 +142,7 @@ def test_the_persons_forced_answers_get_no_line_and_no_pause(
 ) -> None:
     page = opened(browser, pace="slow")
     start_table(page, random_site, "sisepai", 31)
-    history = api_state(page, random_site)["view"]["history"]
+    history = api_frame(page, random_site)["deal"]["events"]
     forced = [e for e in history if e["type"] == "answered" and e["forced"]]
     assert forced, "the deal starts with answers played for the person"
     assert page.locator("#log .log-item", has_text="You answered").count() == len(
@@ -212,14 +211,14 @@ def test_the_end_of_a_sisepai_deal_explains_the_score(
     start_table(page, random_site, "sisepai", 28)  # a deal a seat wins, with exposed groups
     for _decision in play_deal(page, random_site, at_random(28)):
         pass
-    state = api_state(page, random_site)
-    result, breakdown = state["result"], state["view"]["breakdown"]
-    won = next(event for event in state["view"]["history"] if event["type"] == "won")
+    deal = api_frame(page, random_site)["deal"]
+    result, breakdown = deal["result"], deal["view"]["breakdown"]
+    won = next(event for event in deal["events"] if event["type"] == "won")
     settle(page)
     tiles = page.evaluate(TILES)
     assert [tile["codes"] for tile in tiles] == result["groups"]
     assert all(tile["inside"] for tile in tiles), "every group fits its tile"
-    exposed = len(state["view"]["exposed"][result["winner"]])
+    exposed = len(deal["view"]["exposed"][result["winner"]])
     assert exposed > 0, "the winner had exposed groups"
     assert [tile["exposed"] for tile in tiles] == [i < exposed for i in range(len(tiles))]
     assert len({tile["origin"] for tile in tiles}) == 2, "exposed and concealed are told apart"
@@ -239,10 +238,10 @@ def test_the_end_of_a_chuopai_deal_shows_each_seats_account(
     start_table(page, random_site, "chuopai", 6)
     for _decision in play_deal(page, random_site, at_random(6)):
         pass
-    state = api_state(page, random_site)
+    deal = api_frame(page, random_site)["deal"]
     accounts = page.locator(".accounts .account")
     assert accounts.count() == 3
-    for seat, account in enumerate(state["view"]["ending"]):
+    for seat, account in enumerate(deal["view"]["ending"]):
         tile = accounts.nth(seat)
         assert tile.locator(".account-score").inner_text() == f"Score: {account['score']}"
         assert len(account["bonus"]) + len(account["won"]) == account["score"]
@@ -253,9 +252,9 @@ def test_the_end_of_a_chuopai_deal_shows_each_seats_account(
         assert rows.nth(0).locator(".card").count() == len(account["bonus"])
         assert rows.nth(1).inner_text() == str(account["rounds"])
         assert rows.nth(3).inner_text() == str(account["left"])
-        assert account["left"] == state["view"]["hand_sizes"][seat]
-    assert sum(a["rounds"] for a in state["view"]["ending"]) == sum(
-        1 for event in state["view"]["history"] if event["type"] == "round_won"
+        assert account["left"] == deal["view"]["hand_sizes"][seat]
+    assert sum(a["rounds"] for a in deal["view"]["ending"]) == sum(
+        1 for event in deal["events"] if event["type"] == "round_won"
     )
     page.context.close()
 
@@ -283,8 +282,14 @@ def test_a_lost_claim_is_explained_in_the_log_and_the_prompt(
             break
     else:
         pytest.fail("the deal ended before the person's fifth decision")
-    state = api_state(page, random_site)
-    (lost,) = [event for event in state["events"] if event.get("lost")]
+    log = api_frame(page, random_site)["deal"]["events"]
+    # What followed the person's last choice (that choice included).
+    last = max(
+        index
+        for index, event in enumerate(log)
+        if event.get("seat") == 0 and event.get("forced") is False
+    )
+    (lost,) = [event for event in log[last:] if event.get("lost")]
     assert lost["lost"] == {"theirs": "triple", "yours": "mixed"}
     taker = page.evaluate(
         f"JSON.parse(document.getElementById('table-data').textContent).seats[{lost['seat']}]"

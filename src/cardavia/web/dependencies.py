@@ -17,11 +17,13 @@ from fastapi import Depends
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 
+from cardavia.web.infra import cookies
 from cardavia.web.infra.security import NewGameLimiter
 from cardavia.web.infra.settings import Settings
 from cardavia.web.services.ai_seat import AISeatRunner
 from cardavia.web.services.deals import DealService
 from cardavia.web.services.reviews import Reviews
+from cardavia.web.services.tables.frames import Moment
 from cardavia.web.services.tables.hub import Hub
 from cardavia.web.services.tables.service import TableService
 
@@ -115,3 +117,14 @@ ReviewsDep = Annotated[Reviews, Depends(get_reviews)]
 AISeatDep = Annotated[AISeatRunner, Depends(get_ai_seat)]
 TablesDep = Annotated[TableService, Depends(get_tables)]
 HubDep = Annotated[Hub, Depends(get_hub)]
+
+
+def seat_at(
+    tables: TableService, table_id: str, connection: HTTPConnection, *, recent: bool = False
+) -> tuple[Moment, int]:
+    """Table ``table_id`` as read now, and the seat whose token ``connection`` carries
+    (``Authorization: Bearer``, or the seat's cookie): every request and socket of a
+    table finds its seat so. No table raises ``TableNotFoundError`` (404), no seat with
+    that token ``SeatTokenError`` (403). ``recent``: the table as this process last had
+    it, for a change to try first (:meth:`TableService.recent`)."""
+    return tables.seat_of(table_id, cookies.seat_token(connection), recent=recent)

@@ -34,6 +34,7 @@ from cardavia.web.infra.security import (
     with_security_headers,
 )
 from cardavia.web.infra.thinking import CoachBusyError
+from cardavia.web.learn.judge import UnknownChoiceError
 from cardavia.web.presentation.rendering import gettext_for, render_page
 from cardavia.web.services.ai_seat import TooManyRunsError
 from cardavia.web.services.deals import BadActionError, ConflictError, GameNotFoundError
@@ -124,9 +125,11 @@ ANSWERS: dict[type[Exception], Answer] = {
     # state it meets is not.
     ConflictError: Answer(409),
     TableError: Answer(409),
-    # Bad notation, an illegal action, a refused name.
+    # Bad notation, an illegal action, a refused name, a choice a lesson or a practice
+    # position does not offer (only a forged form sends one).
     BadActionError: Answer(422),
     BadTableInputError: Answer(422),
+    UnknownChoiceError: Answer(422),
     RequestValidationError: Answer(422, lambda exc: describe_validation(exc.errors())),
     TooManyGamesError: Answer(429, page=_too_many_games, headers=_retry_after),
     # A seat or an address watching with enough windows already (issue 28, hole 3).

@@ -178,13 +178,15 @@ def test_minifying_keeps_strings_and_regular_expressions_whole(tmp_path: Path) -
 
 
 def test_module_imports_are_checked_on_every_use(client: TestClient) -> None:
-    """table.js imports ./board.js, ./connection.js and ./people.js without a fingerprint:
-    those addresses are revalidated, so a changed board.js is never an old copy."""
+    """table.js imports ./board.js, ./connection.js, ./review.js and ./people.js without
+    a fingerprint: those addresses are revalidated, so a changed board.js is never an old
+    copy."""
     game_id = client.post("/games/chuopai/start", data={"ai": "basic"}, follow_redirects=False)
     page = client.get(game_id.headers["location"]).text
     data = json.loads(re.search(r'id="table-data">(.*?)</script>', page, re.S)[1])  # type: ignore[index]
     assert data["urls"]["script"] == site_assets().url("js/games/chuopai.js")
-    for imported in ("/static/js/board.js", "/static/js/connection.js", "/static/js/people.js"):
+    for name in ("board", "connection", "review", "people"):
+        imported = f"/static/js/{name}.js"
         assert client.get(imported).headers["cache-control"] == REVALIDATE
 
 

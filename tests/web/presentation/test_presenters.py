@@ -28,20 +28,22 @@ def test_the_changes_of_an_answers_events_lead_to_its_view(
     """Starting from the view the page showed, and applying each event's ``after`` in
     turn, gives exactly the view of the answer: the page can draw every step on the way
     without deriving any."""
-    state = api.start(game, seed=seed)
-    token, rng = state.pop("token"), random.Random(seed)
+    frame = api.start(game, seed=seed)
+    token, rng = frame["token"], random.Random(seed)
     steps = 0
-    while state["status"] == "ongoing":
-        drawn = scene(state["view"])
-        state = api.act(state, token, rng.choice(state["legal"]))
-        for event in state["events"]:
+    while frame["deal"]["result"] is None:
+        drawn = scene(frame["deal"]["view"])
+        shown = frame["deal"]["seen"]
+        frame = api.act(frame, token, rng.choice(frame["deal"]["options"]))
+        # The answer's new events, as a page that had seen ``shown`` of them reads them.
+        for event in frame["deal"]["events"][shown:]:
             if "after" in event:
                 assert "to_act" in event["after"]
                 drawn |= event["after"]
                 steps += 1
         # Whose turn it is can move on after the last event shown (other seats' sealed
         # answers show nothing); the page takes the answer's own view at the end.
-        final = scene(state["view"])
+        final = scene(frame["deal"]["view"])
         assert drawn | {"to_act": None} == final | {"to_act": None}
     assert steps > 10
 
@@ -50,12 +52,10 @@ def test_the_changes_of_an_answers_events_lead_to_its_view(
 def test_only_the_persons_actions_say_whether_they_were_forced(
     client: TestClient, api: Api, game: str
 ) -> None:
-    state = api.start(game, seed=9)
-    token, rng = state.pop("token"), random.Random(9)
-    seen = list(state["events"])
-    while state["status"] == "ongoing":
-        state = api.act(state, token, rng.choice(state["legal"]))
-        seen += state["events"]
-    mine = [event for event in seen if "forced" in event]
+    frame = api.start(game, seed=9)
+    token, rng = frame["token"], random.Random(9)
+    while frame["deal"]["result"] is None:
+        frame = api.act(frame, token, rng.choice(frame["deal"]["options"]))
+    mine = [event for event in frame["deal"]["events"] if "forced" in event]
     assert mine and all(event["seat"] == 0 for event in mine)
     assert any(event["forced"] for event in mine) and not all(e["forced"] for e in mine)

@@ -6,7 +6,8 @@ the friends' on the other: each move reaches the others through NOTIFY).
 Along the way, in the two-person deals: a decision left to run out is made by the AI
 and the log says so; a reload in the middle of the deal reads the same log as before;
 a friend who closes the page is played by the AI (everyone sees it) and takes the seat
-back by opening the table again in the same browser.
+back by opening the table again in the same browser. A host who gives the friend's seat
+to an AI ends the deal as a deal against the AIs ends.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from typing import Any
 
 import pytest
 from browser import serve
+from deal_driver import at_random
+from deal_driver import play_deal as play_deal_by_clicks
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -619,3 +622,28 @@ def test_a_browser_without_websockets_plays_through_the_long_poll(
         friend.open()
         play_deal(people, 31, {})
         finish(people)
+
+
+def test_a_host_left_alone_with_the_ais_ends_the_deal_as_a_deal_against_the_ais(
+    browser: Browser, one_process: Site
+) -> None:
+    """The host gives the friend's seat to an AI during the deal, then plays it out
+    alone: its end offers what a deal against the AIs does (New deal, Play again, the
+    replay; the deal number for the game page), not a table of people's, read from the
+    table's latest frame rather than the page's first (d7726ff)."""
+    with witnessed(one_process):
+        host, friend = gather(browser, one_process, "chuopai", ["person", "basic"])
+        page = host.page
+        host.note("test: clicking [data-remove='1']")
+        page.click("#players [data-remove='1']")
+        friend.page.locator("#prompt", has_text="gave your seat").wait_for()
+        assert host.frame()["table"]["seats"][1]["kind"] == "ai"
+        for _decision in play_deal_by_clicks(page, one_process.host, at_random(41)):
+            pass
+        page.wait_for_selector("#ending:not([hidden])")
+        note = page.locator("#deal-number-note").inner_text()
+        assert "game page" in note and "Play this deal again" not in note, note
+        offered = page.eval_on_selector_all("#again > *", "nodes => nodes.map((n) => n.id)")
+        assert offered == ["new-deal", "play-again", "replay-deal"], offered
+        assert page.locator("#new-deal").is_visible()
+        assert host.errors == []

@@ -9,20 +9,21 @@ pages and *Your deals* show.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from cardavia.web import games
 from cardavia.web.dependencies import DealsDep, NewGamesDep, SettingsDep, TablesDep
 from cardavia.web.infra import browsers
 from cardavia.web.learn import catalog, guided, present
-from cardavia.web.learn.judge import UnknownChoiceError, judge
+from cardavia.web.learn.judge import Answer, judge
 from cardavia.web.learn.model import Lesson
-from cardavia.web.presentation.rendering import gettext_for, ngettext_for, render_page
+from cardavia.web.presentation.rendering import gettext_for, render_page
+from cardavia.web.services.answers import answer_page
 from cardavia.web.services.tables.forms import to_a_deal_alone
 
 router = APIRouter(include_in_schema=False)
@@ -125,22 +126,18 @@ async def answer(
 ) -> Response:
     """Judge the choice the form sends; a right one is this browser's progress."""
     found = _lesson(game, slug)
-    _, ngettext = gettext_for(request), ngettext_for(request)
-    try:
-        judged = await run_in_threadpool(judge, found, chosen, _, ngettext)
-    except UnknownChoiceError as exc:
-        raise HTTPException(422) from exc
-    browser = browsers.id_for(request)
-    if judged.right:
-        await run_in_threadpool(
-            deals.store.lesson_done, browsers.hash_browser(browser), catalog.key(game, found)
-        )
-    context = await run_in_threadpool(_lesson_context, request, deals, game, found)
-    context["answer"] = present.answer_lines(judged, _)
-    context["here"] = f"/learn/{game}/{slug}"
-    response = render_page(request, "lesson.html", context)
-    browsers.remember(response, browser, settings.secure_cookies)
-    return response
+
+    def keep(browser: str, judged: Answer) -> None:
+        if judged.right:
+            deals.store.lesson_done(browser, catalog.key(game, found))
+
+    def page(judged: Answer) -> tuple[str, dict[str, Any]]:
+        context = _lesson_context(request, deals, game, found)
+        context["answer"] = present.answer_lines(judged, gettext_for(request))
+        context["here"] = f"/learn/{game}/{slug}"
+        return "lesson.html", context
+
+    return await answer_page(request, settings, partial(judge, found, chosen), keep, page)
 
 
 def _lesson(game: str, slug: str) -> Lesson:

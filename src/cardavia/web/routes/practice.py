@@ -9,21 +9,21 @@ it (:mod:`cardavia.web.practice.judge`).
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from cardavia.web import games
 from cardavia.web.dependencies import DealsDep, SettingsDep
 from cardavia.web.infra import browsers
 from cardavia.web.learn import present
-from cardavia.web.learn.judge import UnknownChoiceError
 from cardavia.web.practice import store
-from cardavia.web.practice.judge import check
-from cardavia.web.presentation.rendering import gettext_for, ngettext_for, render_page
+from cardavia.web.practice.judge import Checked, check
+from cardavia.web.presentation.rendering import gettext_for, render_page
+from cardavia.web.services.answers import answer_page
 
 router = APIRouter(include_in_schema=False)
 
@@ -99,20 +99,14 @@ async def answer(
     """Check the choice the form sends, and show why and every action's chance; this
     browser's first answer to the position is kept."""
     found = _practice(game, number)
-    _, ngettext = gettext_for(request), ngettext_for(request)
-    try:
-        checked = await run_in_threadpool(check, found, chosen, _, ngettext)
-    except UnknownChoiceError as exc:
-        raise HTTPException(422) from exc
-    browser = browsers.id_for(request)
-    await run_in_threadpool(
-        deals.store.practice_answered, browsers.hash_browser(browser), found.key, checked.right
-    )
-    context = await run_in_threadpool(_position_context, request, found)
-    context["answer"] = checked
-    response = render_page(request, "practice_position.html", context)
-    browsers.remember(response, browser, settings.secure_cookies)
-    return response
+
+    def keep(browser: str, checked: Checked) -> None:
+        deals.store.practice_answered(browser, found.key, checked.right)
+
+    def page(checked: Checked) -> tuple[str, dict[str, Any]]:
+        return "practice_position.html", _position_context(request, found) | {"answer": checked}
+
+    return await answer_page(request, settings, partial(check, found, chosen), keep, page)
 
 
 def _practice(game: str, number: int) -> store.Practice:

@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from cardavia.games.registry import get_game
 from cardavia.store import StoredTable
 from cardavia.web import games
-from cardavia.web.dependencies import HubDep, SettingsDep, TablesDep
+from cardavia.web.dependencies import HubDep, SettingsDep, TablesDep, seat_at
 from cardavia.web.infra import browsers, cookies
 from cardavia.web.infra.assets import static_url
 from cardavia.web.learn import guided
@@ -60,7 +60,7 @@ def table_page(
     the host gave away, is answered by :data:`cardavia.web.errors.ANSWERS`.)"""
     _ = gettext_for(request)
     try:
-        moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+        moment, seat = seat_at(tables, table_id, request)
     except SeatTokenError:
         if solo_level(tables.read(table_id).table) is not None:
             # One person's deal against the AIs: its address alone leads nowhere, as

@@ -41,11 +41,13 @@ from cardavia.web.dependencies import (
     SettingsDep,
     TablesDep,
     app_state,
+    seat_at,
 )
 from cardavia.web.errors import ANSWERED, api_error, describe_validation
 from cardavia.web.games import WEB_GAMES
 from cardavia.web.infra import browsers, cookies
 from cardavia.web.infra.security import CROSS_SITE, client_address, sent_by_another_site
+from cardavia.web.infra.settings import Settings
 from cardavia.web.learn import guided
 from cardavia.web.presentation.rendering import gettext_for, ngettext_for
 from cardavia.web.schemas.common import (
@@ -73,7 +75,7 @@ from cardavia.web.schemas.tables import (
 )
 from cardavia.web.services.reviews import worded
 from cardavia.web.services.tables.frames import Moment
-from cardavia.web.services.tables.hub import Bucket, TooManyWatchersError, Watcher
+from cardavia.web.services.tables.hub import Bucket, Hub, TooManyWatchersError, Watcher
 from cardavia.web.services.tables.model import (
     PERSON,
     BadTableInputError,
@@ -158,10 +160,7 @@ async def create_table(
         moment, token, invite = tables.create(
             body.game, body.name, body.seats, timers, browsers.hash_browser(browser)
         )
-    data = hub.frame_of(moment, 0, 0, None)
-    response = JSONResponse(data | {"token": token, "invite": invite}, status_code=201)
-    cookies.set_seat_token(response, moment.table.id, token, settings.secure_cookies, browser)
-    return response
+    return _seated(hub, settings, moment, 0, token, browser, invite=invite)
 
 
 def _check_start_at_once(body: NewSisepaiTable | NewChuopaiTable) -> None:
@@ -199,9 +198,24 @@ async def join_table(
     moment, seat, token = tables.join(
         table_id, body.invite, body.name, browsers.hash_browser(browser)
     )
-    data = hub.frame_of(moment, seat, 0, None)
-    response = JSONResponse(data | {"token": token}, status_code=201)
-    cookies.set_seat_token(response, table_id, token, settings.secure_cookies, browser)
+    return _seated(hub, settings, moment, seat, token, browser)
+
+
+def _seated(
+    hub: Hub,
+    settings: Settings,
+    moment: Moment,
+    seat: int,
+    token: str,
+    browser: str,
+    **more: str | None,
+) -> JSONResponse:
+    """The answer to a seat just taken (a table made, or joined): the seat's first frame
+    with its whole log, its token and ``more`` (201), and the token's cookie for the
+    browser's later requests and pages."""
+    data = hub.frame_of(moment, seat, 0, None) | {"token": token} | more
+    response = JSONResponse(data, status_code=201)
+    cookies.set_seat_token(response, moment.table.id, token, settings.secure_cookies, browser)
     return response
 
 
@@ -225,7 +239,7 @@ async def read_table(
     (the last frame's) and ``wait``, the answer waits until the frame is new (the
     fallback for a browser that cannot keep a WebSocket open); each call also tells
     the table the person is here."""
-    known, seat = tables.seat_of(table_id, cookies.seat_token(connection))
+    known, seat = seat_at(tables, table_id, connection)
     await tables.arrive(table_id, seat, known.table)
     # Read again after a lease was held (it may have brought an away person back).
     moment = tables.read(table_id) if presence_matters(known.table) else known
@@ -261,7 +275,7 @@ async def act_at_table(
 ) -> dict[str, Any]:
     """A command: ``act`` (an action at decision ``key``), ``start``, ``again`` or
     ``remove`` (the host's); the seat's frame after it."""
-    read, seat = tables.seat_of(table_id, cookies.seat_token(request), recent=True)
+    read, seat = seat_at(tables, table_id, request, recent=True)
     moment = await run_command(request, tables, table_id, seat, body, read)
     return hub.frame_of(moment or tables.read(table_id), seat, since, deal)
 
@@ -280,7 +294,7 @@ async def hint_at_table(
     frame's `deal.key`), and why, from what the seat sees alone: the same coach as in a
     deal against the AIs. Each decision hinted is counted once, for this seat alone
     (`hints`)."""
-    moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    moment, seat = seat_at(tables, table_id, request)
     found = await tables.hint(table_id, seat, body.step, client_address(request))
     action, reason, counted = found
     facts = reason.to_json()
@@ -298,7 +312,7 @@ async def guide_at_table(
     as a hint), the idea the decision meets, and the coach's sentence for each other
     choice. Only a guided deal's table answers (409 elsewhere); it is that page's, so
     it is left out of the API's documentation."""
-    moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    moment, seat = seat_at(tables, table_id, request)
     view, legal, action, reason = await tables.guide(
         table_id, seat, body.step, client_address(request)
     )
@@ -314,7 +328,7 @@ async def guide_at_table(
 def guided_deal_done(table_id: str, request: Request, tables: TablesDep) -> dict[str, Any]:
     """The guided deal of this table was played to its end: kept as the progress of
     the seat's browser (shown on /learn and in *Your deals*). 409 before the end."""
-    _moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    _moment, seat = seat_at(tables, table_id, request)
     game, browser = tables.guided_done(table_id, seat)
     if browser is not None:
         tables.tables.games.lesson_done(browser, guided.key(game))
@@ -334,7 +348,7 @@ async def review_at_table(
     """Once the table's deal is over: this seat's own decisions where `strong`'s
     suggestion wins significantly more often than the choice made, as in a deal against
     the AIs (read again while it is computed). Each person's review is their own."""
-    moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    moment, seat = seat_at(tables, table_id, request)
     if moment.live is None:
         raise TableError("no deal has been dealt at this table yet")
     found = reviews.read(moment.live, client_address(request), seat)
@@ -354,7 +368,7 @@ async def table_record(
 ) -> JSONResponse:
     """The record of the deal on show once it is over (it reveals every hand); with
     `deal`, of an earlier deal of this table that this seat's person played."""
-    moment, seat = tables.seat_of(table_id, cookies.seat_token(request))
+    moment, seat = seat_at(tables, table_id, request)
     record = tables.record(moment, seat, deal)
     data = record.to_json()
     shown = deal or (moment.live.stored.id if moment.live is not None else "")
@@ -415,7 +429,7 @@ async def live(websocket: WebSocket, table_id: str, tables: TablesDep, hub: HubD
         # next to nothing (closing before the handshake would save little: the server
         # answers a refused handshake no faster, and the page would not learn why).
         hub.admit(address)
-        moment, seat = tables.seat_of(table_id, cookies.seat_token(websocket))
+        moment, seat = seat_at(tables, table_id, websocket)
     except StoreUnavailableError:
         await websocket.close(code=1013, reason="the game store cannot be reached")
         return
