@@ -368,3 +368,47 @@ def test_the_decision_key_is_public(service: TableService) -> None:
     assert moment.live is not None
     assert decision_key(moment.live) == len(moment.live.deal.state.history)
     assert waiting_on(moment) == table.waiting()
+
+
+def test_a_process_whose_copy_of_the_table_is_behind_judges_the_action_on_the_stored_table(
+    database_url: str, clock: Clock
+) -> None:
+    """An action is first tried on the table as its process last had it (a solo action
+    need not read back what it wrote). When another process moved the table on since,
+    the action is judged on the table as stored: a right one is played, not refused as
+    out of date, and a stale one is still refused and changes nothing."""
+    first, second = make_service(database_url, clock), make_service(database_url, clock)
+    try:
+        mine = open_table(first, "chuopai", ["basic", "basic"])
+        theirs = Table(second, mine.id, mine.invite, mine.tokens)
+        rng = random.Random(3)
+
+        def play(table: Table) -> None:
+            options = table.waiting()[0]
+            key = decision_key(table.read().live)  # type: ignore[arg-type]
+            run(
+                table.service.act(
+                    mine.id, 0, rng.choice(options), key, table.service.recent(mine.id)
+                )
+            )
+
+        play(mine)  # the first process now holds the table as it wrote it
+        remembered = first.recent(mine.id).table.version
+        play(theirs)  # ... and the second moves it on
+        stored = second.read(mine.id)
+        assert stored.table.version > remembered == first.recent(mine.id).table.version
+        assert stored.live is not None and not stored.live.over
+        stale_key = decision_key(first.recent(mine.id).live)  # type: ignore[arg-type]
+        action = waiting_on(stored)[0][0]
+        key = decision_key(stored.live)
+        played = run(first.act(mine.id, 0, action, key, first.recent(mine.id)))
+        after = second.read(mine.id)
+        assert played.table.version == after.table.version == stored.table.version + 1
+        assert after.live is not None
+        assert (0, action) in after.live.stored.decisions[len(stored.live.stored.decisions) :]
+        with pytest.raises(TableError):
+            run(first.act(mine.id, 0, action, stale_key, first.recent(mine.id)))
+        assert second.read(mine.id).table.version == after.table.version, "nothing changed"
+    finally:
+        first.tables.engine.dispose()
+        second.tables.engine.dispose()
