@@ -48,6 +48,9 @@ SETUPS = (("sisepai", ["person", "basic", "basic"]), ("chuopai", ["person", "bas
 RAMP_PAUSES = 10
 TIMEOUT = 120.0
 """Seconds a table may go without any frame before the run counts it stuck."""
+OPEN_TRIES = 30
+"""Times a person's socket is opened again after the server refused it for opening too
+fast, before the run gives up."""
 
 
 @dataclass
@@ -117,15 +120,18 @@ class Table:
         """Both people to the end of one deal, then the record checked."""
         await asyncio.sleep(self.rng.uniform(0, RAMP_PAUSES * self.think))
         await self.make()
-        sockets = []
+        sockets, firsts = [], []
         for person in self.people:
-            address = f"ws://127.0.0.1:{person.port}/api/tables/{self.id}/live"
-            headers = {"Authorization": f"Bearer {person.token}"}
-            sockets.append(await websockets.connect(address, additional_headers=headers))
+            socket, first = await self.open(person)
+            sockets.append(socket)
+            firsts.append(first)
         try:
             await sockets[0].send(json.dumps({"type": "start"}))
             results = await asyncio.gather(
-                *(self.person(p, s, figures) for p, s in zip(self.people, sockets, strict=True))
+                *(
+                    self.person(p, s, figures, f)
+                    for p, s, f in zip(self.people, sockets, firsts, strict=True)
+                )
             )
         finally:
             for socket in sockets:
@@ -133,12 +139,33 @@ class Table:
         if results[0] is not None and all(results):
             await self.check(figures, results[0])
 
-    async def person(self, me: Person, socket: Any, figures: Figures) -> dict[str, Any] | None:
-        """One person: watch the frames, answer each decision after a pause."""
+    async def open(self, person: Person) -> tuple[Any, str]:
+        """``person``'s socket to the table and its first message, opened as a page
+        opens it: every simulated person comes from one address, which may open only a
+        few sockets at once and then one a second (``hub.OPENS_PER_SECOND``), so a
+        socket refused for that is opened again a little later, as the page does."""
+        address = f"ws://127.0.0.1:{person.port}/api/tables/{self.id}/live"
+        headers = {"Authorization": f"Bearer {person.token}"}
+        for _ in range(OPEN_TRIES):
+            socket = await websockets.connect(address, additional_headers=headers)
+            first = await asyncio.wait_for(socket.recv(), TIMEOUT)
+            refused = json.loads(first)
+            if refused.get("type") != "error" or refused.get("code") != 429:
+                return socket, str(first)
+            await socket.close()
+            await asyncio.sleep(self.rng.uniform(1.0, 3.0))
+        raise RuntimeError(f"table {self.id}: its socket was refused {OPEN_TRIES} times")
+
+    async def person(
+        self, me: Person, socket: Any, figures: Figures, first: str
+    ) -> dict[str, Any] | None:
+        """One person: watch the frames (``first``, then the socket's), answer each
+        decision after a pause."""
         thinking: asyncio.Task[None] | None = None
+        waiting: list[str] = [first]
         while True:
             try:
-                raw = await asyncio.wait_for(socket.recv(), TIMEOUT)
+                raw = waiting.pop() if waiting else await asyncio.wait_for(socket.recv(), TIMEOUT)
             except TimeoutError:
                 figures.stuck += 1
                 return None
