@@ -193,8 +193,11 @@ export async function createBoard(app, data, hooks = {}) {
       const active = document.activeElement;
       const key = app.contains(active) ? active.dataset.focus : undefined;
       draw();
-      // The page's first drawing fits its regions afterwards, a task each (`settle`).
-      if (!ui.unsettled) fitAll();
+      // The page's first drawing fits its regions afterwards, a task each (`settle`),
+      // and is focused after that (table.js): focusing now would lay the whole page
+      // out in this task, the longest of a phone's as the table settles.
+      if (ui.unsettled) return;
+      fitAll();
       if (!hooks.atTable?.()) return;
       const again = key && app.querySelector(`[data-focus="${CSS.escape(key)}"]:not(:disabled)`);
       if (again) again.focus();
@@ -390,8 +393,9 @@ export async function createBoard(app, data, hooks = {}) {
       fitPrompt();
       for (const el of regions) {
         await new Promise((resolve) => setTimeout(resolve));
-        if (el.isConnected) fit(el);
+        // Shown first: its cards are laid out only then (cardavia.css).
         el.removeAttribute("data-fitting");
+        if (el.isConnected) fit(el);
       }
       for (const el of app.querySelectorAll(".fit[data-scroll]")) reveal(el);
     } finally {
