@@ -336,8 +336,12 @@ export async function createBoard(app, data, hooks = {}) {
   function bare(el) {
     const names = [...el.querySelectorAll(".card:not(.small):not(.mini) > .card-name")];
     for (const name of names) name.parentElement.removeAttribute("data-bare");
-    // A line's worth short (a few pixels over are only the font's ascent and descent).
-    const short = (name) => name.scrollHeight > name.clientHeight + name.clientHeight / 4 + 3;
+    // Past a pixel or two of rounding, what overflows is a line (or a column of Chinese)
+    // drawn in part: more than a third of a letter's height is cut. (A quarter of the
+    // name's height, as this once allowed, let the last of four lines go half hidden:
+    // "Ding Ding (Chio-do)" in Italian on a phone's domino.)
+    const short = (name) =>
+      name.scrollHeight - name.clientHeight > parseFloat(getComputedStyle(name).fontSize) / 3;
     const below = (name) =>
       name.getBoundingClientRect().bottom > name.parentElement.getBoundingClientRect().bottom;
     const cut = names.filter((name) => name.clientHeight && (short(name) || below(name)));
