@@ -239,6 +239,19 @@ export async function createBoard(app, data, hooks = {}) {
   }
 
   function fit(el) {
+    for (const _ of fitting(el));
+  }
+
+  // One layout of `el` at the size just tried, and whether it overflows; a step of the
+  // search (`settle` makes each its own task).
+  function* tried(el) {
+    const over = overflows(el);
+    yield;
+    return over;
+  }
+
+  // `fit`, a step at a time: it pauses after each size it lays out (see `settle`).
+  function* fitting(el) {
     if (!el.offsetParent && el !== document.body) return;
     // Where a scrolling region was scrolled to: trying sizes must not lose it.
     const top = el.scrollTop;
@@ -260,7 +273,7 @@ export async function createBoard(app, data, hooks = {}) {
     const scrolls = style.getPropertyValue("--fit-scroll").trim() === "1";
     let best = { key, cw: min, overlap: 0 };
     apply(el, { cw: max, overlap: 0 });
-    if (!overflows(el)) best = { key, cw: max, overlap: 0 };
+    if (!(yield* tried(el))) best = { key, cw: max, overlap: 0 };
     else {
       // The largest width that fits: above `low` (fits, or below the range when it is
       // `min - 1`) and below `high` (does not). Each try lays the page out, which a
@@ -283,7 +296,7 @@ export async function createBoard(app, data, hooks = {}) {
           }
         }
         apply(el, { cw: mid, overlap: 0 });
-        if (overflows(el)) high = mid;
+        if (yield* tried(el)) high = mid;
         else low = mid;
       }
       if (low >= min) best = { key, cw: low, overlap: 0 };
@@ -296,7 +309,7 @@ export async function createBoard(app, data, hooks = {}) {
           for (let step = 6; step <= 17 && !best; step += 1) {
             const trial = { key, cw: min, overlap: step / 20, line };
             apply(el, trial);
-            if (!overflows(el)) best = trial;
+            if (!(yield* tried(el))) best = trial;
           }
         }
         // And past that, smaller still (side by side if they can, else overlapping):
@@ -308,7 +321,7 @@ export async function createBoard(app, data, hooks = {}) {
           for (const overlap of [0, 0.85]) {
             const trial = { key, cw, overlap, line: overlap > 0 };
             apply(el, trial);
-            if (!overflows(el)) {
+            if (!(yield* tried(el))) {
               best = trial;
               break;
             }
@@ -320,7 +333,7 @@ export async function createBoard(app, data, hooks = {}) {
           const trial = { key, cw: floor, overlap, line: true };
           if (best) break;
           apply(el, trial);
-          if (!overflows(el)) best = trial;
+          if (!(yield* tried(el))) best = trial;
         }
         best ??= { key, cw: floor, overlap: 0.91, line: true };
       }
@@ -400,11 +413,17 @@ export async function createBoard(app, data, hooks = {}) {
     settling = true;
     try {
       fitPrompt();
+      const tick = () => new Promise((resolve) => setTimeout(resolve));
       for (const el of regions) {
-        await new Promise((resolve) => setTimeout(resolve));
-        // Shown first: its cards are laid out only then (cardavia.css).
+        await tick();
+        // Its cards are laid out from now on (cardavia.css), still hidden; each size tried
+        // is a task of its own (a phone's hand took 50 to 100 ms to fit in one).
+        el.setAttribute("data-fitting", "search");
+        for (const _ of fitting(el)) {
+          await tick();
+          if (!el.isConnected) break;
+        }
         el.removeAttribute("data-fitting");
-        if (el.isConnected) fit(el);
       }
       for (const el of app.querySelectorAll(".fit[data-scroll]")) reveal(el);
     } finally {
