@@ -390,7 +390,13 @@ export async function createBoard(app, data, hooks = {}) {
     else if (box.bottom > room.bottom - margin) el.scrollTop += box.bottom - room.bottom + margin;
   }
 
+  // How many times every region was fitted in one go (see `settle`).
+  let fittedAll = 0;
   function fitAll() {
+    fittedAll += 1;
+    // Regions the first drawing had not fitted yet are shown, and so laid out (a region
+    // whose cards are not laid out would seem to hold them at any size).
+    for (const el of app.querySelectorAll(".fit[data-fitting]")) el.removeAttribute("data-fitting");
     // The prompt first: the regions then fit what room it leaves them.
     fitPrompt();
     for (const el of app.querySelectorAll(".fit")) fit(el);
@@ -412,15 +418,22 @@ export async function createBoard(app, data, hooks = {}) {
     ui.unsettled = false;
     settling = true;
     try {
-      fitPrompt();
       const tick = () => new Promise((resolve) => setTimeout(resolve));
-      for (const el of regions) {
+      // The page's first layout in a task of its own, after the drawing's.
+      await tick();
+      fitPrompt();
+      // A drawing made meanwhile (a frame's news) fitted everything in one go: a search
+      // paused half-way would then end on sizes tried for the cards it replaced.
+      const redrawn = ((at) => () => fittedAll !== at)(fittedAll);
+      regions: for (const el of regions) {
         await tick();
+        if (redrawn()) break;
         // Its cards are laid out from now on (cardavia.css), still hidden; each size tried
         // is a task of its own (a phone's hand took 50 to 100 ms to fit in one).
         el.setAttribute("data-fitting", "search");
         for (const _ of fitting(el)) {
           await tick();
+          if (redrawn()) break regions;
           if (!el.isConnected) break;
         }
         el.removeAttribute("data-fitting");
