@@ -415,14 +415,13 @@ export async function createBoard(app, data, hooks = {}) {
   // A task's share of the settling, in ms: under the 50 ms of a long task.
   const BUDGET = 40;
   async function settle() {
-    const regions = [...app.querySelectorAll(".fit")];
+    // The person's hand first: the cards they act with are shown soonest.
+    const regions = [...app.querySelectorAll(".fit")].sort((a, b) => (b.id === "hand") - (a.id === "hand"));
     for (const el of regions) el.setAttribute("data-fitting", "");
     ui.unsettled = false;
     settling = true;
     try {
       const tick = () => new Promise((resolve) => setTimeout(resolve));
-      // The page's first layout in a task of its own, after the drawing's.
-      await tick();
       fitPrompt();
       // A drawing made meanwhile (a frame's news) fitted everything in one go: a search
       // paused half-way would then end on sizes tried for the cards it replaced.
