@@ -71,6 +71,7 @@ export async function createBoard(app, data, hooks = {}) {
   // thread is never held for both at once while the table settles.
   await new Promise((resolve) => setTimeout(resolve));
 
+  let listFormat = null;
   const ui = {
     data,
     me,
@@ -159,9 +160,13 @@ export async function createBoard(app, data, hooks = {}) {
     about(key, seat) {
       return ui.isYou(seat) && `${key}_you` in ui.messages ? `${key}_you` : key;
     },
-    // "East, North and West", as the page's language writes a list.
+    // "East, North and West", as the page's language writes a list. One formatter for
+    // the page, made when a list first has two items: making one loads ICU's data, which
+    // cost a phone tens of milliseconds in the table's first drawing, for a list of one.
     list(items) {
-      return new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" }).format(items);
+      if (items.length < 2) return items.join("");
+      listFormat ??= new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" });
+      return listFormat.format(items);
     },
     text(key, values = {}) {
       return ui.messages[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
@@ -193,8 +198,11 @@ export async function createBoard(app, data, hooks = {}) {
       const active = document.activeElement;
       const key = app.contains(active) ? active.dataset.focus : undefined;
       draw();
-      // The page's first drawing fits its regions afterwards, a task each (`settle`).
-      if (!ui.unsettled) fitAll();
+      // The page's first drawing fits its regions afterwards, a task each (`settle`),
+      // and is focused after that (table.js): focusing now would lay the whole page
+      // out in this task, the longest of a phone's as the table settles.
+      if (ui.unsettled) return;
+      fitAll();
       if (!hooks.atTable?.()) return;
       const again = key && app.querySelector(`[data-focus="${CSS.escape(key)}"]:not(:disabled)`);
       if (again) again.focus();
@@ -231,6 +239,19 @@ export async function createBoard(app, data, hooks = {}) {
   }
 
   function fit(el) {
+    for (const _ of fitting(el));
+  }
+
+  // One layout of `el` at the size just tried, and whether it overflows; a step of the
+  // search (`settle` makes each its own task).
+  function* tried(el) {
+    const over = overflows(el);
+    yield;
+    return over;
+  }
+
+  // `fit`, a step at a time: it pauses after each size it lays out (see `settle`).
+  function* fitting(el) {
     if (!el.offsetParent && el !== document.body) return;
     // Where a scrolling region was scrolled to: trying sizes must not lose it.
     const top = el.scrollTop;
@@ -252,7 +273,7 @@ export async function createBoard(app, data, hooks = {}) {
     const scrolls = style.getPropertyValue("--fit-scroll").trim() === "1";
     let best = { key, cw: min, overlap: 0 };
     apply(el, { cw: max, overlap: 0 });
-    if (!overflows(el)) best = { key, cw: max, overlap: 0 };
+    if (!(yield* tried(el))) best = { key, cw: max, overlap: 0 };
     else {
       // The largest width that fits: above `low` (fits, or below the range when it is
       // `min - 1`) and below `high` (does not). Each try lays the page out, which a
@@ -275,7 +296,7 @@ export async function createBoard(app, data, hooks = {}) {
           }
         }
         apply(el, { cw: mid, overlap: 0 });
-        if (overflows(el)) high = mid;
+        if (yield* tried(el)) high = mid;
         else low = mid;
       }
       if (low >= min) best = { key, cw: low, overlap: 0 };
@@ -288,7 +309,7 @@ export async function createBoard(app, data, hooks = {}) {
           for (let step = 6; step <= 17 && !best; step += 1) {
             const trial = { key, cw: min, overlap: step / 20, line };
             apply(el, trial);
-            if (!overflows(el)) best = trial;
+            if (!(yield* tried(el))) best = trial;
           }
         }
         // And past that, smaller still (side by side if they can, else overlapping):
@@ -300,7 +321,7 @@ export async function createBoard(app, data, hooks = {}) {
           for (const overlap of [0, 0.85]) {
             const trial = { key, cw, overlap, line: overlap > 0 };
             apply(el, trial);
-            if (!overflows(el)) {
+            if (!(yield* tried(el))) {
               best = trial;
               break;
             }
@@ -312,7 +333,7 @@ export async function createBoard(app, data, hooks = {}) {
           const trial = { key, cw: floor, overlap, line: true };
           if (best) break;
           apply(el, trial);
-          if (!overflows(el)) best = trial;
+          if (!(yield* tried(el))) best = trial;
         }
         best ??= { key, cw: floor, overlap: 0.91, line: true };
       }
@@ -328,8 +349,12 @@ export async function createBoard(app, data, hooks = {}) {
   function bare(el) {
     const names = [...el.querySelectorAll(".card:not(.small):not(.mini) > .card-name")];
     for (const name of names) name.parentElement.removeAttribute("data-bare");
-    // A line's worth short (a few pixels over are only the font's ascent and descent).
-    const short = (name) => name.scrollHeight > name.clientHeight + name.clientHeight / 4 + 3;
+    // Past a pixel or two of rounding, what overflows is a line (or a column of Chinese)
+    // drawn in part: more than a third of a letter's height is cut. (A quarter of the
+    // name's height, as this once allowed, let the last of four lines go half hidden:
+    // "Ding Ding (Chio-do)" in Italian on a phone's domino.)
+    const short = (name) =>
+      name.scrollHeight - name.clientHeight > parseFloat(getComputedStyle(name).fontSize) / 3;
     const below = (name) =>
       name.getBoundingClientRect().bottom > name.parentElement.getBoundingClientRect().bottom;
     const cut = names.filter((name) => name.clientHeight && (short(name) || below(name)));
@@ -365,7 +390,13 @@ export async function createBoard(app, data, hooks = {}) {
     else if (box.bottom > room.bottom - margin) el.scrollTop += box.bottom - room.bottom + margin;
   }
 
+  // How many times every region was fitted in one go (see `settle`).
+  let fittedAll = 0;
   function fitAll() {
+    fittedAll += 1;
+    // Regions the first drawing had not fitted yet are shown, and so laid out (a region
+    // whose cards are not laid out would seem to hold them at any size).
+    for (const el of app.querySelectorAll(".fit[data-fitting]")) el.removeAttribute("data-fitting");
     // The prompt first: the regions then fit what room it leaves them.
     fitPrompt();
     for (const el of app.querySelectorAll(".fit")) fit(el);
@@ -381,16 +412,41 @@ export async function createBoard(app, data, hooks = {}) {
   // the middle: it waits for the end, and refits only what changed then.
   let settling = false;
   let resizedWhileSettling = false;
+  // A task's share of the settling, in ms: under the 50 ms of a long task.
+  const BUDGET = 40;
   async function settle() {
-    const regions = [...app.querySelectorAll(".fit")];
+    // The person's hand first: the cards they act with are shown soonest.
+    const regions = [...app.querySelectorAll(".fit")].sort((a, b) => (b.id === "hand") - (a.id === "hand"));
     for (const el of regions) el.setAttribute("data-fitting", "");
     ui.unsettled = false;
     settling = true;
     try {
+      const tick = () => new Promise((resolve) => setTimeout(resolve));
       fitPrompt();
-      for (const el of regions) {
-        await new Promise((resolve) => setTimeout(resolve));
-        if (el.isConnected) fit(el);
+      // A drawing made meanwhile (a frame's news) fitted everything in one go: a search
+      // paused half-way would then end on sizes tried for the cards it replaced.
+      const redrawn = ((at) => () => fittedAll !== at)(fittedAll);
+      regions: for (const el of regions) {
+        await tick();
+        if (redrawn()) break;
+        // Its cards are laid out from now on (cardavia.css), still hidden. A size tried
+        // is a layout of the region (at 4x CPU a phone's hand took 50 to 100 ms to fit
+        // in one task): the next is tried in a task of its own when it would take the
+        // task past `BUDGET` ms, as long as the last took; a fast machine tries them
+        // all in one, and settles as soon as before.
+        el.setAttribute("data-fitting", "search");
+        let start = performance.now();
+        let stepped = start;
+        for (const _ of fitting(el)) {
+          const now = performance.now();
+          if (now - start + (now - stepped) > BUDGET) {
+            await tick();
+            if (redrawn()) break regions;
+            if (!el.isConnected) break;
+            start = performance.now();
+          }
+          stepped = performance.now();
+        }
         el.removeAttribute("data-fitting");
       }
       for (const el of app.querySelectorAll(".fit[data-scroll]")) reveal(el);

@@ -14,6 +14,8 @@ let urls = null;
 let frame = null;
 let dealId = null;
 let log = [];
+// The last frame handed on, as text without its events (see `handle`).
+let lastHanded = null;
 let socket = null;
 let polling = typeof WebSocket !== "function";
 let failures = 0;
@@ -63,11 +65,25 @@ function handle(next) {
     events = events.slice(log.length - start);
   }
   log = [...log, ...events.map(({ after, ...event }) => event)];
-  hooks.receive({ ...next, deal: { ...deal, events } }, { fresh, log });
+  // A frame that brings nothing new (the socket's first, which repeats the page's own
+  // frame; one after a reconnection) is not news: drawing the whole table again for it
+  // cost a phone a long task just as the page settled. A frame is the same for the same
+  // table (frames.py reads no clock), so its text tells, its keys in order (the page's
+  // frame has them sorted, the socket's not).
+  const handed = JSON.stringify({ ...next, deal: { ...deal, events: [] } }, sorted);
+  const same = !fresh && !events.length && handed === lastHanded;
+  lastHanded = handed;
+  hooks.receive({ ...next, deal: { ...deal, events } }, same ? null : { fresh, log });
+}
+
+function sorted(key, value) {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function resync(next) {
   dealId = null;
+  lastHanded = null;
   log = [];
   hooks.receive(next, null);
   socket?.close();
