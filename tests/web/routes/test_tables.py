@@ -224,6 +224,9 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
     waiting = next(s for s in range(3) if before[s]["deal"]["options"])
     idle = next(s for s in range(3) if not before[s]["deal"]["options"])
     key = before[0]["deal"]["key"]
+    # The idle person's socket stays open to the end: closing it ends their presence
+    # lease, and the sweep (every 0.5 s) then shows them away to everyone, a change of
+    # every frame that a slow run saw before its last reads.
     with people.socket(idle) as socket:
         socket.receive_json()
         for message, said in (
@@ -237,17 +240,17 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
             socket.send_text(message)
             answer = socket.receive_json()
             assert answer["type"] == "error" and said in answer["error"], (message, answer)
-    out_of_turn = people.command(idle, {"type": "act", "action": "pass", "key": key})
-    assert out_of_turn.status_code == 409 and "not your turn" in out_of_turn.json()["error"]
-    # More copies of a card than the seat holds: illegal whatever the deal (a fixed
-    # "play 11 11 11" was legal for a seat dealt three of them).
-    hand = before[waiting]["deal"]["view"]["hand"]
-    card = min((f"{a}{b}" for a in range(1, 7) for b in range(a, 7)), key=hand.count)
-    action = " ".join(["play"] + [card] * (hand.count(card) + 1))
-    illegal = people.command(waiting, {"type": "act", "action": action, "key": key})
-    assert illegal.status_code == 422
-    for seat in range(3):
-        assert people.frame(seat) == before[seat]
+        out_of_turn = people.command(idle, {"type": "act", "action": "pass", "key": key})
+        assert out_of_turn.status_code == 409 and "not your turn" in out_of_turn.json()["error"]
+        # More copies of a card than the seat holds: illegal whatever the deal (a fixed
+        # "play 11 11 11" was legal for a seat dealt three of them).
+        hand = before[waiting]["deal"]["view"]["hand"]
+        card = min((f"{a}{b}" for a in range(1, 7) for b in range(a, 7)), key=hand.count)
+        action = " ".join(["play"] + [card] * (hand.count(card) + 1))
+        illegal = people.command(waiting, {"type": "act", "action": action, "key": key})
+        assert illegal.status_code == 422
+        for seat in range(3):
+            assert people.frame(seat) == before[seat]
 
 
 def test_a_flood_on_the_socket_is_refused_then_closed(client: TestClient) -> None:
@@ -331,9 +334,11 @@ def test_a_seat_takes_a_few_windows_and_refuses_one_more_in_words(client: TestCl
         )
         assert polled.status_code == 429 and "close one of them" in polled.json()["error"]
         assert polled.headers["Retry-After"]
+        # Seat 1's socket stays open while seat 0's are asked: closed, it would show
+        # seat 1 away to seat 0 within a sweep (0.5 s), a frame a slow run received.
         with people.socket(1) as other_seat:
             assert other_seat.receive_json()["type"] == "table", "another seat is unaffected"
-        assert until_pong(open_ones[0]) == [], "the open ones carry on"
+            assert until_pong(open_ones[0]) == [], "the open ones carry on"
     with people.socket(0) as again:
         assert again.receive_json()["type"] == "table", "closing one frees its place"
 
