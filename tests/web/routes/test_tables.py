@@ -365,9 +365,9 @@ def test_sockets_opened_back_to_back_are_refused_in_words_before_the_store_is_re
     asked: list[str] = []
     seat_of = TableService.seat_of
 
-    def counted(self: TableService, table_id: str, token: str | None) -> Any:
+    def counted(self: TableService, table_id: str, token: str | None, **how: Any) -> Any:
         asked.append(table_id)
-        return seat_of(self, table_id, token)
+        return seat_of(self, table_id, token, **how)
 
     monkeypatch.setattr(TableService, "seat_of", counted)
     for _ in range(2):
