@@ -308,6 +308,11 @@ class DealService:
         """Drop ``game_id`` from this process's cache (it was removed from the store)."""
         self._forget(game_id)
 
+    @property
+    def cache_size(self) -> int:
+        """How many rebuilt deals this process keeps (``CARDAVIA_CACHE_DEALS``)."""
+        return self._cache_size
+
     def remember(self, live: LiveDeal) -> None:
         """Keep ``live`` (a committed deal) for the next request about it."""
         if not self._cache_size:

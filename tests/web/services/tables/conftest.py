@@ -38,13 +38,18 @@ class Clock:
 
 
 def make_service(
-    url: str, clock: Clock, seed: int = 7, players: Callable[[str, str], Any] = basic_players
+    url: str,
+    clock: Clock,
+    seed: int = 7,
+    players: Callable[[str, str], Any] = basic_players,
+    cache_deals: int = 512,
 ) -> TableService:
-    """A table service (one server process's) on the database at ``url``."""
+    """A table service (one server process's) on the database at ``url``, keeping
+    ``cache_deals`` deals (``CARDAVIA_CACHE_DEALS``)."""
     engine = open_engine(url)
     upgrade(engine)
     games = GameStore(engine)
-    deals = DealService(games, thinker=Thinker(players))
+    deals = DealService(games, cache_deals=cache_deals, thinker=Thinker(players))
     seeds = iter(range(seed, seed + 1000))
     return TableService(TableStore(games), deals, clock=clock, seeds=lambda: next(seeds))
 

@@ -412,3 +412,25 @@ def test_a_process_whose_copy_of_the_table_is_behind_judges_the_action_on_the_st
     finally:
         first.tables.engine.dispose()
         second.tables.engine.dispose()
+
+
+def test_a_process_told_to_keep_no_deals_keeps_no_tables_either(
+    database_url: str, clock: Clock
+) -> None:
+    """``CARDAVIA_CACHE_DEALS=0`` (replay on every request) also means no copy of a
+    table: every action is tried on the table as stored."""
+    forgetful, other = (
+        make_service(database_url, clock, cache_deals=0),
+        make_service(database_url, clock),
+    )
+    try:
+        table = open_table(forgetful, "chuopai", ["basic", "basic"])
+        version = forgetful.recent(table.id).table.version
+        moved = Table(other, table.id, table.invite, table.tokens)
+        moved.act(0, moved.waiting()[0][0])
+        assert (
+            forgetful.recent(table.id).table.version == other.read(table.id).table.version > version
+        )
+    finally:
+        forgetful.tables.engine.dispose()
+        other.tables.engine.dispose()

@@ -100,9 +100,6 @@ log = logging.getLogger("cardavia.web")
 
 RETRIES = 8
 """Times a change is tried again after another writer changed the table first."""
-RECENT_TABLES = 1024
-"""How many tables :meth:`TableService.recent` keeps (each shares its deal with the
-deal service's cache)."""
 GRACE_SECONDS = 3.0
 """When an AI must move, how long before any process (not only the one that made the
 last change) does it: the safety net for a process that died meanwhile."""
@@ -203,10 +200,15 @@ class TableService:
         return moment if moment is not None else self.read(table_id)
 
     def _remember(self, moment: Moment) -> None:
+        # As many tables as the deal service keeps deals (each holds its deal): the
+        # operator's one memory setting, and none when it asks for replays every time.
+        size = self.deals.cache_size
+        if not size:
+            return
         with self._recent_lock:
             self._recent[moment.table.id] = moment
             self._recent.move_to_end(moment.table.id)
-            while len(self._recent) > RECENT_TABLES:
+            while len(self._recent) > size:
                 self._recent.popitem(last=False)
 
     def seat_of(
