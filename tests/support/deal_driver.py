@@ -91,6 +91,11 @@ def at_random(rng: random.Random | int | str) -> Chooser:
     return lambda decision: generator.choice(decision.legal)
 
 
+ASKED = """() => document.getElementById('prompt').classList.contains('mine')
+  || document.getElementById('table-app').dataset.status === 'finished'"""
+"""The page asks the person to choose, or the deal is over."""
+
+
 def play_deal(
     page: Page,
     site: str,
@@ -112,6 +117,12 @@ def play_deal(
     for number in range(limit):
         wait_idle(page, timeout=timeout)
         frame = api_frame(page, site)
+        while frame["deal"]["result"] is None and not frame["deal"]["options"]:
+            # Settled, but not the person's to decide yet: at a table that had other
+            # people, a decision still on show holds everyone's next one (its least
+            # time, issue 28) after the person is alone. Wait for the page to ask.
+            page.wait_for_function(ASKED, timeout=timeout)
+            frame = api_frame(page, site)
         if frame["deal"]["result"] is not None:
             return
         decision = Decision(page, frame, number, choose)
