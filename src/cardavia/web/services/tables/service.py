@@ -155,13 +155,13 @@ class TableService:
         """Tables whose AI moves this process is deciding (value: run again after)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._chosen: dict[tuple[str, int, int], str] = {}
+        """Offloaded AI decisions already made, by (deal, step, seat): a retry after a
+        conflict does not search again (the same position gives the same decision)."""
         self._set_going: OrderedDict[str, str] = OrderedDict()
+        """Who sent each table's last command here (:meth:`set_going_by`)."""
         self._recent: OrderedDict[str, Moment] = OrderedDict()
         """The tables as this process last read or wrote them (:meth:`recent`)."""
         self._recent_lock = threading.Lock()
-        """Who sent each table's last command here (:meth:`set_going_by`)."""
-        """Offloaded AI decisions already made, by (deal, step, seat): a retry after a
-        conflict does not search again (the same position gives the same decision)."""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -536,19 +536,23 @@ class TableService:
         a person (held answers, AIs, timers), and commit; again from a fresh read if
         another writer came first. Offloaded AI moves go on in the background.
 
-        ``read`` (the table as just read) is tried first: the versioned commit refuses it
-        if another writer came since, and the retry reads afresh. A solo action read its
-        table twice before (finding the seat, then here), about an eighth of its time."""
+        ``read`` (the table as just read, or as this process last had it) is tried
+        first: the versioned commit refuses it if another writer came since, and a
+        change it refuses is judged again on the table as stored when ``read`` was not
+        its latest version; a retry reads afresh."""
         raced = False
-        for attempt in range(RETRIES):
-            moment = read if attempt == 0 and read is not None else self.read(table_id)
+        given = read
+        for _attempt in range(RETRIES):
+            moment = given if given is not None else self.read(table_id)
+            given = None
             try:
                 table, live = change(moment)
             except (TableError, BadActionError) as exc:
-                if moment is read and self._behind(read):
-                    continue  # judged on the caller's table, which was not the latest
-                if not isinstance(exc, TableError):
-                    raise
+                if moment is read:
+                    stored = self._if_moved_on(moment)
+                    if stored is not None:
+                        given = stored  # judged on a table that was not the latest
+                        continue
                 if not raced or type(exc) is not TableError:
                     raise
                 # Read the same version as another writer and lost the race to commit:
@@ -566,12 +570,14 @@ class TableService:
                 continue
         raise TableError("the table is busy just now: try again")
 
-    def _behind(self, moment: Moment) -> bool:
-        """True when the table as stored is no longer ``moment``'s version."""
+    def _if_moved_on(self, moment: Moment) -> Moment | None:
+        """The table as stored when it is no longer at ``moment``'s version, else
+        ``None`` (also when it is gone: the change's own error stands)."""
         try:
-            return self.read(moment.table.id).table.version != moment.table.version
+            stored = self.read(moment.table.id)
         except TableNotFoundError:
-            return False
+            return None
+        return stored if stored.table.version != moment.table.version else None
 
     def _unchanged(self, stored: StoredTable, table: StoredTable, live: LiveDeal | None) -> bool:
         """True when writing ``table`` (and its timer) would change nothing stored but
