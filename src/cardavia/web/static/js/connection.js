@@ -14,8 +14,8 @@ let urls = null;
 let frame = null;
 let dealId = null;
 let log = [];
-// The last frame handed on, as text without its events (see `handle`).
-let lastHanded = null;
+// The mark of the last frame handed on (see `handle`).
+let lastMark = null;
 let socket = null;
 let polling = typeof WebSocket !== "function";
 let failures = 0;
@@ -67,23 +67,16 @@ function handle(next) {
   log = [...log, ...events.map(({ after, ...event }) => event)];
   // A frame that brings nothing new (the socket's first, which repeats the page's own
   // frame; one after a reconnection) is not news: drawing the whole table again for it
-  // cost a phone a long task just as the page settled. A frame is the same for the same
-  // table (frames.py reads no clock), so its text tells, its keys in order (the page's
-  // frame has them sorted, the socket's not).
-  const handed = JSON.stringify({ ...next, deal: { ...deal, events: [] } }, sorted);
-  const same = !fresh && !events.length && handed === lastHanded;
-  lastHanded = handed;
+  // cost a phone a long task just as the page settled. The server's mark is the frame's
+  // fingerprint without its events, the same for the same table from any process.
+  const same = !fresh && !events.length && next.mark === lastMark;
+  lastMark = next.mark;
   hooks.receive({ ...next, deal: { ...deal, events } }, same ? null : { fresh, log });
-}
-
-function sorted(key, value) {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function resync(next) {
   dealId = null;
-  lastHanded = null;
+  lastMark = null;
   log = [];
   hooks.receive(next, null);
   socket?.close();
