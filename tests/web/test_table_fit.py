@@ -5,7 +5,8 @@ are then seen by scrolling it, test_phone_table.py).
 
 For each decision the test resizes the window to each size and checks, with bounding
 boxes, that each opponent's name, card count and groups (Chuo Pai: score pile), the
-public card and whose it is (Chuo Pai: the round's plays), the stock count, the prompt
+public card and whose it is (Chuo Pai: the round's plays, and the cards that won the
+last one), the stock count, the prompt
 with every choice, the person's own groups and the whole hand lie inside the viewport
 and inside every box that clips them — without scrolling, and without the page
 scrolling sideways. The deals are chosen to run long, with every seat laying down
@@ -40,6 +41,7 @@ NEEDED = {
         ".seat .pile .card",
         "#round .play-seat",
         "#round .card",
+        "#last-round .card",
     ],
 }
 ALWAYS = ["#prompt .prompt-text", "#prompt button", "#hand", "#hand .card"]

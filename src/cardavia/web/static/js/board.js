@@ -399,6 +399,7 @@ export async function createBoard(app, data, hooks = {}) {
     for (const el of app.querySelectorAll(".fit[data-fitting]")) el.removeAttribute("data-fitting");
     // The prompt first: the regions then fit what room it leaves them.
     fitPrompt();
+    fitLines();
     for (const el of app.querySelectorAll(".fit")) fit(el);
     for (const el of app.querySelectorAll(".fit[data-scroll]")) reveal(el);
   }
@@ -423,6 +424,7 @@ export async function createBoard(app, data, hooks = {}) {
     try {
       const tick = () => new Promise((resolve) => setTimeout(resolve));
       fitPrompt();
+      fitLines();
       // A drawing made meanwhile (a frame's news) fitted everything in one go: a search
       // paused half-way would then end on sizes tried for the cards it replaced.
       const redrawn = ((at) => () => fittedAll !== at)(fittedAll);
@@ -477,6 +479,14 @@ export async function createBoard(app, data, hooks = {}) {
         optional.hidden = true;
         optional.dataset.dropped = "";
       }
+    }
+  }
+  // A line of card chips that stays one line (Chuo Pai's last round): when the cards'
+  // names do not fit on it, each chip shows the card's index alone (cardavia.css).
+  function fitLines() {
+    for (const line of app.querySelectorAll(".fit-line")) {
+      line.removeAttribute("data-compact");
+      if (overflows(line)) line.setAttribute("data-compact", "");
     }
   }
   function resized() {

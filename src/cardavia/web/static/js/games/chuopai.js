@@ -84,8 +84,9 @@ export function render(model, deal, ui, { busy, highlight }) {
   const last = document.getElementById("last-round");
   last.replaceChildren();
   if (lastRound && !model.round.length) {
-    last.append(ui.fmt(ui.about("last_round", lastRound.seat), { seat: ui.seat(lastRound.seat) }));
-    last.append(" ", ui.cards(cardsOf(lastRound.action), "mini"));
+    const said = ui.el("span", "last-round-said");
+    said.append(ui.fmt(ui.about("last_round", lastRound.seat), { seat: ui.seat(lastRound.seat) }));
+    last.append(said, ui.cards(cardsOf(lastRound.action), "mini"));
   }
   document.getElementById("gone").textContent = ui.text("gone", { count: model.gone.length });
   renderHand(model, deal, ui, busy);
