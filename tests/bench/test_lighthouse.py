@@ -1,12 +1,17 @@
 """``cardavia bench lighthouse``: what it makes of a Lighthouse report, and the command
-line it runs (issue 26). Lighthouse itself is never run here: the reports are built by
-the tests, in the shape Lighthouse 12 writes them."""
+line it runs, and the Chromium it measures a table in (issue 26). Lighthouse itself is
+never run here: the reports are built by the tests, in the shape Lighthouse 12 writes
+them."""
 
 from __future__ import annotations
 
 import json
+import urllib.request
 from pathlib import Path
 from typing import Any
+
+import pytest
+from websockets.sync.client import connect
 
 from cardavia.bench import lighthouse
 
@@ -99,6 +104,29 @@ def test_the_command_measures_a_phone_by_default_and_a_desktop_by_its_preset() -
     headers = [arg for arg in desk if arg.startswith("--extra-headers=")]
     sent = [json.loads(arg.partition("=")[2]) for arg in headers]
     assert sent == [{"Cookie": "cardavia_seat=t"}]
+    assert not [arg for arg in desk if arg.startswith("--port")]
+    seated = lighthouse.command(binary, table, "mobile", "cardavia_seat=t", output, port=9333)
+    assert "--port=9333" in seated
+
+
+@pytest.mark.browser
+def test_the_table_is_measured_in_a_chromium_whose_jar_holds_the_seat() -> None:
+    """The seat's cookies are in the browser Lighthouse drives, not only in a header: the
+    table's WebSocket handshake carries them (a header reached the page's requests alone,
+    and the page measured had lost its seat)."""
+    url = "http://127.0.0.1:1/tables/a"
+    with lighthouse.seated_chromium(url, "cardavia_seat=t; cardavia_lang=it") as port:
+        assert port is not None
+        with connect(lighthouse._debugger_url(port), max_size=None) as devtools:
+            devtools.send(json.dumps({"id": 7, "method": "Storage.getCookies"}))
+            while (answer := json.loads(devtools.recv(timeout=30))).get("id") != 7:
+                pass
+    jar = {(c["name"], c["value"], c["domain"]) for c in answer["result"]["cookies"]}
+    assert jar == {("cardavia_seat", "t", "127.0.0.1"), ("cardavia_lang", "it", "127.0.0.1")}
+    with pytest.raises(OSError):
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version", timeout=2)
+    with lighthouse.seated_chromium(url, None) as none:
+        assert none is None, "without a cookie Lighthouse starts its own Chromium"
 
 
 def test_an_installed_lighthouse_of_the_pinned_version_is_used_as_it_is(tmp_path: Path) -> None:

@@ -8,7 +8,12 @@ JSON API and played a few actions in, so that its table is mid-deal. Google's Li
 Debian's Chromium, headless, in its two modes: ``mobile`` (its default: a phone's
 screen, a slow 4G network and a CPU four times slower, all simulated) and ``desktop``
 (``--preset=desktop``). The table's page is opened with the cookies of the browser that
-started its deal with the *Start game* form (its seat among them).
+started its deal with the *Start game* form (its seat among them): they are put into the
+jar of a Chromium the bench starts itself (through the DevTools protocol), which
+Lighthouse then drives (``--port``), so that the table's WebSocket carries the seat as
+the page's requests do. A request header (``--extra-headers``) reaches the page's
+requests but not its WebSocket's handshake, and the page measured was then told that its
+seat had been given to an AI, and redrew itself.
 
 Printed (one JSON object), per page and mode: the four category scores (0–100),
 ``tbt_ms`` (Total Blocking Time) and ``lcp_ms`` (Largest Contentful Paint), the longest
@@ -32,12 +37,18 @@ import random
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from websockets.sync.client import connect
+
 from cardavia.bench import web
 from cardavia.testing.browser import chromium_path
+from cardavia.testing.postgres import free_port
 from cardavia.testing.servers import ServerProcess, source_env
 
 VERSION = "12.2.3"
@@ -173,8 +184,11 @@ def start_deal(port: int, seed: int) -> tuple[str, str]:
     raise LighthouseError(f"no deal of {GAME} lasted {ACTIONS_IN} actions")
 
 
-def command(binary: Path, url: str, mode: str, cookie: str | None, output: Path) -> list[str]:
-    """The Lighthouse command line measuring ``url`` in ``mode``, its report to ``output``."""
+def command(
+    binary: Path, url: str, mode: str, cookie: str | None, output: Path, port: int | None = None
+) -> list[str]:
+    """The Lighthouse command line measuring ``url`` in ``mode``, its report to ``output``;
+    with ``port``, in the Chromium already listening there (:func:`seated_chromium`)."""
     args = [
         str(binary),
         url,
@@ -186,6 +200,8 @@ def command(binary: Path, url: str, mode: str, cookie: str | None, output: Path)
     ]
     if mode == "desktop":
         args.append("--preset=desktop")
+    if port is not None:
+        args.append(f"--port={port}")
     if cookie is not None:
         args.append(f"--extra-headers={json.dumps({'Cookie': cookie})}")
     return args
@@ -208,15 +224,67 @@ def _lighthouse(binary: Path, url: str, mode: str, cookie: str | None, folder: P
     output.unlink(missing_ok=True)
     env = {**os.environ, "CHROME_PATH": chromium_path()}
     try:
-        done = subprocess.run(
-            command(binary, url, mode, cookie, output),
-            env=env, capture_output=True, text=True, check=False, timeout=RUN_TIMEOUT,
-        )  # fmt: skip
+        with seated_chromium(url, cookie) as port:
+            done = subprocess.run(
+                command(binary, url, mode, cookie, output, port),
+                env=env, capture_output=True, text=True, check=False, timeout=RUN_TIMEOUT,
+            )  # fmt: skip
     except subprocess.TimeoutExpired as exc:
         raise LighthouseError(f"Lighthouse took over {RUN_TIMEOUT:.0f} s on {url}") from exc
     if done.returncode != 0 or not output.exists():
         raise LighthouseError(f"Lighthouse failed on {url} ({mode}): {done.stderr[-2000:]}")
     return json.loads(output.read_text())
+
+
+@contextmanager
+def seated_chromium(url: str, cookie: str | None) -> Iterator[int | None]:
+    """A headless Chromium of its own (a fresh profile) with ``cookie`` (``name=value;
+    …``) in its jar for ``url``'s site, listening for Lighthouse; its DevTools port. None
+    without a cookie: Lighthouse then starts its own Chromium."""
+    if cookie is None:
+        yield None
+        return
+    port = free_port()
+    profile = Path(tempfile.mkdtemp(prefix="cardavia-lighthouse-chromium-"))
+    browser = subprocess.Popen(
+        [chromium_path(), *CHROME_FLAGS.split(), f"--remote-debugging-port={port}",
+         f"--user-data-dir={profile}", "--no-first-run", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        pairs = (part.strip().partition("=") for part in cookie.split(";") if part.strip())
+        cookies = [{"name": name, "value": value, "url": url} for name, _, value in pairs]
+        with connect(_debugger_url(port), max_size=None) as devtools:
+            devtools.send(json.dumps({"id": 1, "method": "Storage.setCookies",
+                                      "params": {"cookies": cookies}}))  # fmt: skip
+            while (answer := json.loads(devtools.recv(timeout=30))).get("id") != 1:
+                pass
+        if "error" in answer:
+            raise LighthouseError(f"Chromium refused the seat's cookies: {answer['error']}")
+        yield port
+    finally:
+        browser.terminate()
+        try:
+            browser.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            browser.kill()
+            browser.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _debugger_url(port: int, wait: float = 30.0) -> str:
+    """The browser's DevTools WebSocket address, once Chromium listens on ``port``."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            with urllib.request.urlopen(
+                f"http://127.0.0.1:{port}/json/version", timeout=2
+            ) as reply:
+                return str(json.loads(reply.read())["webSocketDebuggerUrl"])
+        except OSError:
+            if time.monotonic() > deadline:
+                raise LighthouseError(f"Chromium did not listen on port {port}") from None
+            time.sleep(0.1)
 
 
 def summarize(report: Any) -> dict[str, Any]:
