@@ -423,6 +423,9 @@ export async function createBoard(app, data, hooks = {}) {
     settling = true;
     try {
       const tick = () => new Promise((resolve) => setTimeout(resolve));
+      // The drawing's task made the table's elements; their first style and layout
+      // (the prompt's measure) come in the next.
+      await tick();
       fitPrompt();
       fitLines();
       // A drawing made meanwhile (a frame's news) fitted everything in one go: a search
