@@ -177,17 +177,53 @@ def test_minifying_keeps_strings_and_regular_expressions_whole(tmp_path: Path) -
     assert assets.hashes["a.js"] == hashlib.sha256(assets.minified["a.js"]).hexdigest()[:12]
 
 
-def test_module_imports_are_checked_on_every_use(client: TestClient) -> None:
-    """table.js imports ./board.js, ./connection.js, ./review.js and ./people.js without
-    a fingerprint: those addresses are revalidated, so a changed board.js is never an old
-    copy."""
+def test_the_scripts_a_table_imports_are_fingerprinted_and_kept_a_year(client: TestClient) -> None:
+    """table.js imports ./board.js, ./connection.js, ./review.js, ./people.js and
+    /static/js/guide.js by plain paths in its source: the bytes served name each by its
+    current fingerprint, so every script a table runs is kept and none is ever stale."""
     game_id = client.post("/games/chuopai/start", data={"ai": "basic"}, follow_redirects=False)
     page = client.get(game_id.headers["location"]).text
     data = json.loads(re.search(r'id="table-data">(.*?)</script>', page, re.S)[1])  # type: ignore[index]
-    assert data["urls"]["script"] == site_assets().url("js/games/chuopai.js")
-    for name in ("board", "connection", "review", "people"):
-        imported = f"/static/js/{name}.js"
-        assert client.get(imported).headers["cache-control"] == REVALIDATE
+    assets = site_assets()
+    assert data["urls"]["script"] == assets.url("js/games/chuopai.js")
+    table = client.get(assets.url("js/table.js")).text
+    imported = dict(re.findall(r'"(?:\./|/static/js/)(\w+)\.js\?v=([0-9a-f]{12})"', table))
+    assert set(imported) == {"board", "connection", "review", "people", "guide"}, imported
+    for name, version in imported.items():
+        assert version == assets.hashes[f"js/{name}.js"]
+        answer = client.get(f"/static/js/{name}.js?v={version}")
+        assert answer.status_code == 200 and answer.headers["cache-control"] == IMMUTABLE
+    assert not re.search(r'"\./\w+\.js"', table), "an import left without its fingerprint"
+
+
+def test_a_changed_imported_script_gives_its_importers_new_addresses(tmp_path: Path) -> None:
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "board.js").write_text("export const a = 1;\n")
+    (tmp_path / "js" / "table.js").write_text(
+        'import { a } from "./board.js";\nconst b = await import("/static/js/board.js");\n'
+    )
+    (tmp_path / "js" / "other.js").write_text("export const c = 3;\n")
+    before = Assets(tmp_path)
+    board = before.hashes["js/board.js"]
+    served = before.minified["js/table.js"].decode()
+    assert f'from"./board.js?v={board}"' in served
+    assert f'import("/static/js/board.js?v={board}")' in served
+    (tmp_path / "js" / "board.js").write_text("export const a = 2;\n")
+    after = Assets(tmp_path)
+    assert after.hashes["js/board.js"] != board
+    assert after.hashes["js/table.js"] != before.hashes["js/table.js"]
+    assert after.hashes["js/other.js"] == before.hashes["js/other.js"]
+
+
+def test_scripts_that_import_what_does_not_exist_or_each_other_in_a_circle_are_refused(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.js").write_text('import "./b.js";\n')
+    with pytest.raises(ValueError, match=re.escape("imports ./b.js, which is not a static file")):
+        Assets(tmp_path)
+    (tmp_path / "b.js").write_text('import "./a.js";\n')
+    with pytest.raises(ValueError, match="circle"):
+        Assets(tmp_path)
 
 
 # -- installable ----------------------------------------------------------------------------

@@ -7,12 +7,13 @@
   changed file has another address. Any other request for the file (no ``v``, or an old
   one from a page cached before a deploy) is served ``no-cache``: the browser
   revalidates it (its ``ETag``) on every use, so it is never stale.
-- **Module imports.** The table's scripts import each other by plain paths
-  (``import … from "./board.js"``, ``import("./people.js")``): those requests
-  carry no fingerprint, so they take the ``no-cache`` path and always get the code that
-  matches the page (a 304 when unchanged). An import map could fingerprint them too, but
-  it is an inline script, which the site's CSP (``script-src 'self'``) refuses without a
-  hash in the policy; the entry scripts, the styles and the game scripts are fingerprinted.
+- **Module imports.** The table's scripts import each other by plain paths in their
+  sources (``import … from "./board.js"``, ``import("./people.js")``). The served bytes
+  name each imported script by its fingerprinted address instead (``./board.js?v=…``),
+  so that every script a page runs is kept a year and a page never mixes two versions;
+  an imported script's fingerprint is part of its importer's bytes, so a change to
+  ``board.js`` gives ``table.js`` a new address too (:func:`_with_versions`). An import
+  map would need an inline script, which the site's CSP (``script-src 'self'``) refuses.
 - **Compression.** Starlette's ``GZipMiddleware`` compresses every answer of at least
   :data:`GZIP_MINIMUM` bytes whose client accepts gzip, except already-compressed kinds
   (PNG, fonts; Starlette's list); WebSockets pass untouched, streamed answers are
@@ -30,9 +31,11 @@
 from __future__ import annotations
 
 import hashlib
+import posixpath
+import re
 from collections.abc import Callable, Mapping
 from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import rcssmin
 import rjsmin
@@ -72,8 +75,9 @@ class Assets:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.minified: dict[str, bytes] = {}
-        """The served bytes of each style and script (by its path), minified."""
-        hashes: dict[str, str] = {}
+        """The served bytes of each style and script (by its path), minified, its
+        imports fingerprinted."""
+        bodies: dict[str, bytes] = {}
         for path in sorted(folder.rglob("*")):
             if not path.is_file():
                 continue
@@ -83,7 +87,12 @@ class Assets:
             if minify is not None:
                 body = minify(body.decode()).encode()
                 self.minified[name] = body
-            hashes[name] = _fingerprint(body)
+            bodies[name] = body
+        hashes: dict[str, str] = {}
+        for name in bodies:
+            _with_versions(name, bodies, hashes, ())
+        for name in self.minified:
+            self.minified[name] = bodies[name]
         self.hashes: Mapping[str, str] = hashes
 
     def url(self, path: str) -> str:
@@ -105,6 +114,47 @@ class Assets:
 
 def _fingerprint(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()[:12]
+
+
+IMPORTED = re.compile(
+    rb"""(?P<head>\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)(?P<quote>["'])"""
+    rb"""(?P<path>(?:\./|\.\./|/static/)[^"'?]+\.js)(?P=quote)"""
+)
+"""A script's import of another by a literal path, static or dynamic: ``from "./a.js"``,
+``import("./a.js")``, ``import "/static/js/a.js"`` (a computed ``import(url)`` is not
+one: its page data names the fingerprinted address already)."""
+
+
+def _with_versions(
+    name: str, bodies: dict[str, bytes], hashes: dict[str, str], importers: tuple[str, ...]
+) -> str:
+    """The fingerprint of the static file ``name``, its script's imports first given
+    theirs in ``bodies`` (so an importer's fingerprint changes with what it imports);
+    each fingerprint is kept in ``hashes``."""
+    if name in hashes:
+        return hashes[name]
+    if name in importers:
+        raise ValueError(f"static scripts import each other in a circle: {importers}")
+    body = bodies[name]
+    if name.endswith(".js"):
+        folder = PurePosixPath(name).parent
+
+        def versioned(found: re.Match[bytes]) -> bytes:
+            path = found["path"].decode()
+            target = (
+                path.removeprefix("/static/")
+                if path.startswith("/static/")
+                else posixpath.normpath((folder / path).as_posix())
+            )
+            if target not in bodies:
+                raise ValueError(f"{name} imports {path}, which is not a static file")
+            version = _with_versions(target, bodies, hashes, (*importers, name))
+            quote = found["quote"]
+            return found["head"] + quote + f"{path}?v={version}".encode() + quote
+
+        body = bodies[name] = IMPORTED.sub(versioned, body)
+    hashes[name] = _fingerprint(body)
+    return hashes[name]
 
 
 class FingerprintedStatic(StaticFiles):
