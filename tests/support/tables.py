@@ -50,7 +50,12 @@ def start_table(
 
 def wait_idle(page: Page, after_step: int | None = None, timeout: float = 30000) -> None:
     """Wait until the table shows a settled position (after ``after_step``, if given)."""
-    condition = "document.getElementById('table-app').dataset.busy === 'false'"
+    # Not busy, and every region of cards fitted (the first drawing fits them a task each
+    # after it is shown: board.js's ``settle``).
+    condition = (
+        "document.getElementById('table-app').dataset.busy === 'false'"
+        " && !document.querySelector('#table-app [data-fitting]')"
+    )
     if after_step is not None:
         condition += f" && document.getElementById('table-app').dataset.step !== '{after_step}'"
     # A function, not an expression: a string predicate is eval'ed, which the CSP forbids.
