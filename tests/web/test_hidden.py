@@ -213,7 +213,9 @@ def test_every_table_page_shows_seat_0s_cards_and_nothing_more(
             assert not drawn - seen, "the page draws a card seat 0 does not see"
             stored = store.get(deal["id"])
             assert stored is not None
-            assert token not in page.text and " ".join(stored.deck) not in page.text
+            assert token not in page.text, "the page holds the seat's token"
+            at = page.text.find(" ".join(stored.deck))
+            assert at < 0, f"the page holds the deck: …{page.text[max(0, at - 300) : at]!r}"
             if deal["result"] is None and not stored.seed_chosen:
                 assert not re.search(rf"\b{stored.seed}\b", page.text)
             pages += 1
