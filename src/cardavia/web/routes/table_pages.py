@@ -345,7 +345,8 @@ def opening_json(live: LiveDeal) -> dict[str, Any] | None:
     what each changed (``events``), while the person has yet to decide anything: the
     table plays the AIs' first moves back from it at the person's pace instead of opening
     on the position they led to (issue 25). ``None`` once the person has decided (or the
-    deal is over)."""
+    deal is over), and when nothing happened before their first decision (a Chuo Pai
+    deal that seat 0 leads with no starting bonus: nothing to play back)."""
     stored = live.stored
     if live.over or not live.log or any(seat == 0 for seat, _ in stored.decisions):
         return None
