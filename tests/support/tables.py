@@ -62,10 +62,32 @@ def wait_idle(page: Page, after_step: int | None = None, timeout: float = 30000)
     page.wait_for_function(f"() => {condition}", timeout=timeout)
 
 
+FRAMES = """(limit) => new Promise((done) => {
+  const stalled = setTimeout(() => done(false), limit);
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    clearTimeout(stalled);
+    done(true);
+  }));
+})"""
+"""Two animation frames, or ``false`` when none came in ``limit`` ms (timers still run)."""
+
+STALL_MS = 20000
+"""How long a page may go without drawing a frame before :func:`settle` gives up on it."""
+
+
 def settle(page: Page) -> None:
-    """Let the page lay itself out again (a resize, a re-fit of the cards) and paint."""
-    page.evaluate(
-        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    """Let the page lay itself out again (a resize, a re-fit of the cards) and paint.
+
+    Chromium has been seen to stop drawing one page for good after a resize (4 December
+    2026: a phone page turned to 844 x 390 drew no frame for 20 minutes, visible and
+    focused, its timers running, while a new page beside it drew; bringing it to the
+    front or resizing it again did not wake it). Waiting for a frame with no limit then
+    held the whole run until CI's own limit: the wait is bounded, and the test fails
+    saying so."""
+    drew = page.evaluate(FRAMES, STALL_MS)
+    assert drew, (
+        f"Chromium drew no frame of the page in {STALL_MS // 1000} s (its timers ran):"
+        f" a stalled renderer, not a layout of ours; viewport {page.viewport_size}"
     )
 
 
