@@ -453,26 +453,30 @@ function isBeat(event) {
 }
 
 let animating = false;
-async function animate(events) {
+// `before` runs first, as part of the playback: a skip asked for meanwhile is kept.
+async function animate(events, before) {
   animating = true;
   try {
+    await before?.();
     await playBack(events);
   } finally {
     animating = false;
+    skipping = false;
   }
 }
 
 async function playBack(events) {
-  skipping = false;
   const chosen = PACES[pace.value] ?? PACES.normal;
   const beats = events.filter(isBeat).length;
   const delay = beats ? Math.max(chosen.floor, Math.min(chosen.beat, chosen.budget / beats)) : 0;
   for (const event of events) {
     if (event.after) model = { ...model, ...event.after };
     logEvent(event, true);
-    if (!event.after || delay === 0 || skipping) continue;
+    // Only a beat is drawn: a drawing that no pause follows is never painted, and each
+    // lays the whole page out (two in one task were a phone's longest at the table).
+    if (!isBeat(event) || delay === 0 || skipping) continue;
     render(event);
-    if (isBeat(event)) await sleep(delay);
+    await sleep(delay);
   }
 }
 
@@ -698,9 +702,11 @@ async function playOpening() {
   noted.clear();
   busy = true;
   app.dataset.busy = "true";
+  // The first drawing, as any table's: its regions fitted a task each (board.js).
+  ui.unsettled = true;
   render();
   try {
-    await animate(data.opening.events);
+    await animate(data.opening.events, settle);
   } finally {
     model = structuredClone(final.view);
     busy = false;
