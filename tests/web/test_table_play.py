@@ -163,19 +163,68 @@ new PerformanceObserver((list) => {
 """
 
 
+SHOWN = """() => {
+  const codes = (selector) => [...document.querySelectorAll(selector)]
+    .map((card) => card.dataset.code).sort();
+  const seats = {};
+  for (const box of document.querySelectorAll("#table-app .seat[data-seat]")) {
+    seats[box.dataset.seat] = {
+      cards: codes(`.seat[data-seat="${box.dataset.seat}"] :is(.exposed, .pile) .card`),
+      count: box.querySelector(".concealed .count")?.textContent ?? null,
+    };
+  }
+  return {
+    hand: codes("#hand .card"), seats, dead: codes("#dead .card"),
+    public: codes("#public .public-slot .card"), round: codes("#round .card"),
+  };
+}"""
+"""Every card the table shows, region by region (sorted codes), and each other seat's count."""
+
+
+def expected_table(game: str, view: dict[str, Any]) -> dict[str, Any]:
+    """What :data:`SHOWN` must read for seat 0's ``view``: the same cards in every region."""
+    if game == "sisepai":
+        held = [[code for group in groups for code in group] for groups in view["exposed"]]
+    else:
+        held = view["piles"]
+    return {
+        "hand": sorted(view["hand"]),
+        "seats": {
+            str(seat): {
+                "cards": sorted(cards),
+                "count": None if seat == 0 else f"× {view['hand_sizes'][seat]}",
+            }
+            for seat, cards in enumerate(held)
+        },
+        "dead": sorted(view.get("dead", [])),
+        "public": [view["public_card"]] if view.get("public_card") else [],
+        "round": sorted(
+            code for play in view.get("round", []) for code in play["action"].split()[1:]
+        ),
+    }
+
+
 @pytest.mark.parametrize(("game", "seed"), [("sisepai", 28), ("chuopai", 3)])
 @pytest.mark.parametrize("size", [(1366, 768), (360, 740)])
-def test_nothing_moves_while_the_ais_play(
+def test_the_table_shows_each_position_exactly_and_nothing_moves_while_the_ais_play(
     browser: Browser, random_site: str, game: str, seed: int, size: tuple[int, int]
 ) -> None:
+    # The AIs' moves drawn one at a time (a region whose cards did not change is kept as
+    # it was drawn, board.js's `fill`): at each decision every region shows the seat's
+    # view, no more and no less.
     page = opened(browser, pace="fast", viewport={"width": size[0], "height": size[1]})
     page.context.add_init_script(WATCH_SHIFTS)
     start_table(page, random_site, game, seed)
     total = 0.0
-    for _decision in play_deal(page, random_site, at_random(seed)):
+    for decision in play_deal(page, random_site, at_random(seed)):
+        where = f"decision {decision.number}"
+        assert page.evaluate(SHOWN) == expected_table(game, decision.view), where
         shifts: list[list[float]] = page.evaluate("window.__shifts")
         total += sum(value for value, _ in shifts)
         page.evaluate("window.__shifts = []")
+    wait_idle(page)
+    final = api_frame(page, random_site)["deal"]["view"]
+    assert page.evaluate(SHOWN) == expected_table(game, final), "the end of the deal"
     shifts = page.evaluate("window.__shifts")
     total += sum(value for value, _ in shifts)
     page.context.close()

@@ -72,6 +72,13 @@ export async function createBoard(app, data, hooks = {}) {
   await new Promise((resolve) => setTimeout(resolve));
 
   let listFormat = null;
+  // What `fill` last put in each node, as markup.
+  const filled = new WeakMap();
+  const markup = (part) =>
+    part instanceof Element ? part.outerHTML
+    : part instanceof DocumentFragment ? [...part.childNodes].map(markup).join("")
+    : part instanceof Node ? `\u0000${part.textContent}`
+    : `\u0000${part}`;
   const ui = {
     data,
     me,
@@ -94,6 +101,21 @@ export async function createBoard(app, data, hooks = {}) {
       const group = ui.el("span", "cards");
       for (const code of codes) group.append(ui.card(code, extra));
       return group;
+    },
+    // `node.replaceChildren(...parts)`, unless `node` already holds what `parts` would
+    // draw: a region drawn the same keeps its elements, their layout and their fitted
+    // size (each drawing during the AIs' moves changes a seat or two, and building every
+    // region anew laid the whole page out: 60-300 ms a drawing on a phone). Buttons are
+    // always put anew (their handlers hold the drawing's state), and so is a region the
+    // coach has marked.
+    fill(node, ...parts) {
+      const drawn = parts.map(markup).join("");
+      const live = parts.some((part) => part instanceof Element && part.matches("button")) ||
+        parts.some((part) => part.querySelector?.("button"));
+      if (!live && filled.get(node) === drawn && !node.querySelector(".hinted")) return;
+      node.replaceChildren(...parts);
+      if (live) filled.delete(node);
+      else filled.set(node, drawn);
     },
     seat(seat) {
       return data.seats[seat];

@@ -64,14 +64,14 @@ export function render(model, deal, ui, { busy, highlight }) {
     meta.append(ui.el("span", "score", ui.text("score", { score: model.scores[seat] })));
     if (seat !== ui.me) meta.append(ui.concealed("domino", model.hand_sizes[seat]));
     head.append(ui.plate(seat, badges), meta);
-    box.replaceChildren(head, pile(model, ui, seat));
-    if (seat !== ui.me && model.hands?.[seat]) box.append(ui.openHand(model, seat));
+    const parts = [head, pile(model, ui, seat)];
+    if (seat !== ui.me && model.hands?.[seat]) parts.push(ui.openHand(model, seat));
+    ui.fill(box, ...parts);
     box.setAttribute("aria-label", ui.seat(seat));
     box.classList.toggle("acting", acting === seat && !over);
     box.classList.toggle("winner", winners.includes(seat));
   }
-  const round = document.getElementById("round");
-  round.replaceChildren();
+  const rows = [];
   for (const play of model.round) {
     const row = ui.el("div", "play");
     const isTop = model.top && play.seat === model.top.seat && play.action === model.top.action;
@@ -79,15 +79,16 @@ export function render(model, deal, ui, { busy, highlight }) {
     row.append(ui.el("span", "play-seat", ui.seat(play.seat)));
     if (play.action === "pass") row.append(ui.el("span", "play-pass", ui.messages.pass));
     else row.append(ui.cards(cardsOf(play.action), "small"));
-    round.append(row);
+    rows.push(row);
   }
-  const last = document.getElementById("last-round");
-  last.replaceChildren();
+  ui.fill(document.getElementById("round"), ...rows);
+  const last = [];
   if (lastRound && !model.round.length) {
     const said = ui.el("span", "last-round-said");
     said.append(ui.fmt(ui.about("last_round", lastRound.seat), { seat: ui.seat(lastRound.seat) }));
-    last.append(said, ui.cards(cardsOf(lastRound.action), "mini"));
+    last.push(said, ui.cards(cardsOf(lastRound.action), "mini"));
   }
+  ui.fill(document.getElementById("last-round"), ...last);
   document.getElementById("gone").textContent = ui.text("gone", { count: model.gone.length });
   renderHand(model, deal, ui, busy);
 }
@@ -112,8 +113,7 @@ function contains(big, small) {
 
 // The hand, sorted as players hold it: one labelled run per family.
 function renderHand(model, deal, ui, busy) {
-  const hand = document.getElementById("hand");
-  hand.replaceChildren();
+  const runs = [];
   const sorted = [...model.hand].sort(ui.byOrder);
   if (selectedKey !== deal.key) {
     selected = [];
@@ -132,7 +132,7 @@ function renderHand(model, deal, ui, busy) {
       run.setAttribute("aria-label", family);
       // The family's name, as a tab before its first card (the cards flow on).
       run.append(ui.el("span", "family-name", family));
-      hand.append(run);
+      runs.push(run);
     }
     if (!active) {
       run.append(ui.card(code));
@@ -148,6 +148,7 @@ function renderHand(model, deal, ui, busy) {
     button.disabled = !usable;
     run.append(button);
   });
+  ui.fill(document.getElementById("hand"), ...runs);
 }
 
 function toggle(index, model, deal, ui) {

@@ -107,7 +107,7 @@ export function render(model, deal, ui, { busy, highlight }) {
     if (seat !== ui.me) meta.append(ui.concealed("four_colour", model.hand_sizes[seat]));
     if (seat !== ui.me && model.hands?.[seat]) parts.push(ui.openHand(model, seat));
     head.append(ui.plate(seat, badges), meta);
-    box.replaceChildren(...parts);
+    ui.fill(box, ...parts);
     box.setAttribute("aria-label", ui.seat(seat));
     box.classList.toggle("acting", acting === seat && !over);
     box.classList.toggle("winner", deal.result?.winner === seat && !busy);
@@ -119,7 +119,7 @@ export function render(model, deal, ui, { busy, highlight }) {
   const next = document.querySelector("#stock .stock-next");
   if (model.stock) {
     const shown = next ?? ui.el("span", "stock-next");
-    shown.replaceChildren(ui.cards(model.stock.slice(0, STOCK_SHOWN), "mini"));
+    ui.fill(shown, ui.cards(model.stock.slice(0, STOCK_SHOWN), "mini"));
     shown.setAttribute("role", "group");
     shown.setAttribute("aria-label", ui.messages.stock_next);
     if (!next) document.getElementById("stock").append(shown);
@@ -127,23 +127,22 @@ export function render(model, deal, ui, { busy, highlight }) {
   const slot = document.querySelector("#public .public-slot");
   const caption = document.querySelector("#public .public-caption");
   if (model.public_card) {
-    slot.replaceChildren(ui.card(model.public_card, highlight ? "public arrive" : "public"));
+    ui.fill(slot, ui.card(model.public_card, highlight ? "public arrive" : "public"));
     const key = model.public_drawn ? "public_drawn" : "public_discarded";
     caption.textContent = ui.text(ui.about(key, model.public_from), {
       seat: ui.seat(model.public_from),
     });
   } else {
-    slot.replaceChildren(ui.el("span", "card-place"));
+    ui.fill(slot, ui.el("span", "card-place"));
     caption.textContent = ui.messages.no_public;
   }
   const dead = document.querySelector("#dead .dead-cards");
-  dead.replaceChildren(...model.dead.map((code) => ui.card(code, "small")));
+  ui.fill(dead, ...model.dead.map((code) => ui.card(code, "small")));
   renderHand(model, deal, ui, busy);
 }
 
 function renderHand(model, deal, ui, busy) {
-  const hand = document.getElementById("hand");
-  hand.replaceChildren();
+  const runs = [];
   const discards = new Set(
     !busy && model.phase === "discard"
       ? deal.options.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8))
@@ -156,7 +155,7 @@ function renderHand(model, deal, ui, busy) {
     const colour = code.startsWith("F") ? "F" : code[0];
     if (colour !== runColour) {
       run = ui.el("div", "hand-run");
-      hand.append(run);
+      runs.push(run);
       runColour = colour;
     }
     if (discards.has(code)) {
@@ -170,6 +169,7 @@ function renderHand(model, deal, ui, busy) {
       run.append(ui.card(code, locked ? "locked" : ""));
     }
   }
+  ui.fill(document.getElementById("hand"), ...runs);
 }
 
 // The verbs of the legal answers, in the order the prompt names them and offers them.
