@@ -250,10 +250,14 @@ export async function createBoard(app, data, hooks = {}) {
   // and past the smallest they overlap (`--overlap`, a share of a card). A region that
   // says `--fit-scroll: 1` (the hand on a touch screen: every card a finger's width)
   // never overlaps nor shrinks past `--fit-min`: it scrolls instead. The size found
-  // is kept for the same region, size and number of cards (regions are drawn anew on each
-  // event, so they are known by their place), so the table never wobbles, and measuring
-  // is done only when something changed.
+  // is kept for the same region, size and number of cards (a region whose cards change is
+  // drawn anew, so they are known by their place), so the table never wobbles, and
+  // measuring is done only when something changed.
   const fitted = new Map();
+  // Every size found, by place and key: a region that goes back to a number of cards it
+  // had (a round's line of plays, empty and filled again each round) takes its size
+  // again without a search.
+  const sizes = new Map();
   const placeOf = (el) => `${el.closest("[data-seat]")?.dataset.seat ?? ""}/${el.id || el.className}`;
 
   function overflows(el) {
@@ -280,10 +284,13 @@ export async function createBoard(app, data, hooks = {}) {
     el.removeAttribute("data-scroll");
     const count = el.querySelectorAll(".card").length;
     const key = `${count}/${el.childElementCount}/${el.clientWidth}x${el.clientHeight}`;
-    const known = fitted.get(placeOf(el));
-    if (known?.key === key) {
-      apply(el, known);
-      if (known.scroll || !overflows(el)) {
+    const place = placeOf(el);
+    const known = fitted.get(place);
+    const seen = sizes.get(`${place} ${key}`);
+    if (seen) {
+      apply(el, seen);
+      if (seen.scroll || !overflows(el)) {
+        fitted.set(place, seen);
         el.scrollTop = top;
         bare(el);
         return;
@@ -293,21 +300,42 @@ export async function createBoard(app, data, hooks = {}) {
     const min = parseFloat(style.getPropertyValue("--fit-min")) || 20;
     const max = parseFloat(style.getPropertyValue("--fit-max")) || 60;
     const scrolls = style.getPropertyValue("--fit-scroll").trim() === "1";
-    let best = { key, cw: min, overlap: 0 };
-    apply(el, { cw: max, overlap: 0 });
-    if (!(yield* tried(el))) best = { key, cw: max, overlap: 0 };
+    const floor = parseFloat(style.getPropertyValue("--fit-floor")) || 14;
+    const compact = compactions(min, floor);
+    const size = { key, count, groups: el.childElementCount, width: el.clientWidth, height: el.clientHeight };
+    // The same place, as large, with more cards than when it was last fitted (a pile, a
+    // round's plays, growing as a deal goes on): no size that did not fit then fits
+    // now, so the search starts from the last answer. (Searching from the largest again
+    // took up to thirty layouts for each card a pile gained, most of a drawing's task
+    // once the regions that did not change were kept: `fill`.)
+    const grew =
+      known && known.width === size.width && known.height === size.height &&
+      count >= known.count && size.groups >= known.groups ? known : null;
+    let best = null;
+    if (grew?.scroll) best = { ...size, cw: min, overlap: 0, scroll: true };
+    else if (grew?.compact !== undefined) best = yield* firstFit(el, compact, grew.compact, size);
     else {
       // The largest width that fits: above `low` (fits, or below the range when it is
-      // `min - 1`) and below `high` (does not). Each try lays the page out, which a
-      // phone pays dearly for while a table settles: the first tries go where the cards'
-      // area (a width's square) would just fill the region, and next to it, which is
-      // most often the answer (or `min`, which a phone's small regions often miss: then
-      // nothing else is tried); halving after.
+      // `min - 1`) and below `high` (does not, or above the range when it is `max + 1`).
       let low = min - 1;
-      let high = max;
-      const room = Math.min(el.clientWidth / el.scrollWidth, el.clientHeight / el.scrollHeight);
-      const guess = Math.min(max - 1, Math.max(min, Math.floor(max * Math.sqrt(room))));
-      const tries = [guess, guess + 1, guess - 1];
+      let high = max + 1;
+      let tries = [];
+      if (grew) {
+        high = grew.cw + 1;
+        tries = [grew.cw, grew.cw - 1];
+      } else {
+        apply(el, { cw: max, overlap: 0 });
+        if (yield* tried(el)) high = max;
+        else low = max;
+        // Each try lays the page out, which a phone pays dearly for while a table
+        // settles: the first tries go where the cards' area (a width's square) would
+        // just fill the region, and next to it, which is most often the answer (or
+        // `min`, which a phone's small regions often miss: then nothing else is tried);
+        // halving after.
+        const room = Math.min(el.clientWidth / el.scrollWidth, el.clientHeight / el.scrollHeight);
+        const guess = Math.min(max - 1, Math.max(min, Math.floor(max * Math.sqrt(room))));
+        tries = [guess, guess + 1, guess - 1];
+      }
       while (high - low > 1) {
         let mid = Math.floor((low + high) / 2);
         while (tries.length) {
@@ -321,49 +349,44 @@ export async function createBoard(app, data, hooks = {}) {
         if (yield* tried(el)) high = mid;
         else low = mid;
       }
-      if (low >= min) best = { key, cw: low, overlap: 0 };
-      else if (scrolls) best = { key, cw: min, overlap: 0, scroll: true };
-      else {
-        // Even the smallest cards do not fit: let them overlap, as little as will do,
-        // first in rows, then (groups side by side) on one line.
-        best = null;
-        for (const line of [false, true]) {
-          for (let step = 6; step <= 17 && !best; step += 1) {
-            const trial = { key, cw: min, overlap: step / 20, line };
-            apply(el, trial);
-            if (!(yield* tried(el))) best = trial;
-          }
-        }
-        // And past that, smaller still (side by side if they can, else overlapping):
-        // every card stays on the screen, down to the region's `--fit-floor` (a card's
-        // words stay whole down to it; the dead pile keeps its oldest out of view
-        // rather than draw them smaller).
-        const floor = parseFloat(style.getPropertyValue("--fit-floor")) || 14;
-        for (let cw = min - 1; cw >= floor && !best; cw -= 1) {
-          for (const overlap of [0, 0.85]) {
-            const trial = { key, cw, overlap, line: overlap > 0 };
-            apply(el, trial);
-            if (!(yield* tried(el))) {
-              best = trial;
-              break;
-            }
-          }
-        }
-        // Last, at the smallest size, closer still: a group's last card whole, the
-        // others a sliver each.
-        for (const overlap of [0.88, 0.91]) {
-          const trial = { key, cw: floor, overlap, line: true };
-          if (best) break;
-          apply(el, trial);
-          if (!(yield* tried(el))) best = trial;
-        }
-        best ??= { key, cw: floor, overlap: 0.91, line: true };
-      }
+      if (low >= min) best = { ...size, cw: low, overlap: 0 };
+      else if (scrolls) best = { ...size, cw: min, overlap: 0, scroll: true };
+      else best = yield* firstFit(el, compact, 0, size);
     }
-    fitted.set(placeOf(el), best);
+    fitted.set(place, best);
+    sizes.set(`${place} ${key}`, best);
     apply(el, best);
     el.scrollTop = top;
     bare(el);
+  }
+
+  // The ways to fit cards that do not fit side by side at the smallest width, least
+  // compact first: overlapping at that width, as little as will do, first in rows, then
+  // (groups side by side) on one line; then smaller still (side by side if they can,
+  // else overlapping), down to the region's `--fit-floor` (a card's words stay whole
+  // down to it; the dead pile keeps its oldest out of view rather than draw them
+  // smaller); last, at the smallest size, closer still: a group's last card whole, the
+  // others a sliver each.
+  function compactions(min, floor) {
+    const list = [];
+    for (const line of [false, true]) {
+      for (let step = 6; step <= 17; step += 1) list.push({ cw: min, overlap: step / 20, line });
+    }
+    for (let cw = min - 1; cw >= floor; cw -= 1) {
+      for (const overlap of [0, 0.85]) list.push({ cw, overlap, line: overlap > 0 });
+    }
+    for (const overlap of [0.88, 0.91]) list.push({ cw: floor, overlap, line: true });
+    return list;
+  }
+
+  // The first of `list` from `from` on at which `el` fits (else the last), as the
+  // region's size: a step of the search for each one tried.
+  function* firstFit(el, list, from, size) {
+    for (let at = from; at < list.length; at += 1) {
+      apply(el, list[at]);
+      if (!(yield* tried(el))) return { ...size, ...list[at], compact: at };
+    }
+    return { ...size, ...list[list.length - 1], compact: list.length - 1 };
   }
 
   // A card's name that needs more lines than its card has room for is not drawn (its
