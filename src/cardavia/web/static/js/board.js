@@ -110,8 +110,7 @@ export async function createBoard(app, data, hooks = {}) {
     // coach has marked.
     fill(node, ...parts) {
       const drawn = parts.map(markup).join("");
-      const live = parts.some((part) => part instanceof Element && part.matches("button")) ||
-        parts.some((part) => part.querySelector?.("button"));
+      const live = parts.some((part) => part.matches?.("button") || part.querySelector?.("button"));
       if (!live && filled.get(node) === drawn && !node.querySelector(".hinted")) return;
       node.replaceChildren(...parts);
       if (live) filled.delete(node);
