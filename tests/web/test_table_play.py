@@ -110,12 +110,35 @@ def test_the_log_after_a_reload_reads_as_it_did_live(
     page.context.close()
 
 
+# Whether each prompt the table draws until its opening has been played back offers the
+# skip (a mutation's callback sees the prompt as a whole drawing left it).
+PROMPTS_WHILE_OPENING = """
+window.promptsWhileOpening = [];
+let openingSeen = false;
+let openingOver = false;
+new MutationObserver(() => {
+  const app = document.getElementById("table-app");
+  const prompt = document.getElementById("prompt");
+  if (!app || !prompt || openingOver) return;
+  if (app.dataset.busy !== "true") {
+    openingOver = openingSeen;
+    return;
+  }
+  openingSeen = true;
+  if (prompt.childElementCount) {
+    window.promptsWhileOpening.push(Boolean(prompt.querySelector("#skip")));
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
 @pytest.mark.parametrize(("game", "seed"), [("sisepai", 5), ("chuopai", 6)])
 def test_the_opening_plays_the_ais_first_moves_back_once_and_skips_on_escape(
     browser: Browser, random_site: str, game: str, seed: int
 ) -> None:
     # Deals whose AIs make several moves before the person's first decision.
     page = opened(browser, pace="slow")
+    page.add_init_script(PROMPTS_WHILE_OPENING)
     page.goto(f"{random_site}/games/{game}")
     page.locator(".deal-number summary").click()
     page.fill("input[name=seed]", str(seed))
@@ -128,6 +151,9 @@ def test_the_opening_plays_the_ais_first_moves_back_once_and_skips_on_escape(
     assert len(page.evaluate(LOG)) < len(history)
     page.keyboard.press("Escape")
     wait_idle(page)
+    # Every prompt drawn while the moves played back offered Show all now, the first too.
+    prompts = page.evaluate("window.promptsWhileOpening")
+    assert prompts and all(prompts), prompts
     played_back = page.evaluate(LOG)
     # The same log as the table writes at once, and a reload does not play it again.
     page.reload()

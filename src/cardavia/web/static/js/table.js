@@ -702,11 +702,14 @@ async function playOpening() {
   noted.clear();
   busy = true;
   app.dataset.busy = "true";
-  // The first drawing, as any table's: its regions fitted a task each (board.js).
-  ui.unsettled = true;
-  render();
   try {
-    await animate(data.opening.events, settle);
+    // The first drawing, as any table's: its regions fitted a task each (board.js). It is
+    // drawn inside the playback, so that its prompt offers Show all now from the start.
+    await animate(data.opening.events, () => {
+      ui.unsettled = true;
+      render();
+      return settle();
+    });
   } finally {
     model = structuredClone(final.view);
     busy = false;
