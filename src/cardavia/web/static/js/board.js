@@ -379,11 +379,37 @@ export async function createBoard(app, data, hooks = {}) {
   }
 
   // The first of `list` from `from` on at which `el` fits (else the last), as the
-  // region's size: a step of the search for each one tried.
+  // region's size. Within a run of `list` at one width and layout, each size only
+  // overlaps more than the one before, so once one fits all after it do: the first is
+  // found by trying sizes a step, two, four … on, then halving back (each try lays the
+  // page out: one a step took 20 layouts when a line of plays first overlapped).
   function* firstFit(el, list, from, size) {
-    for (let at = from; at < list.length; at += 1) {
+    const fits = function* (at) {
       apply(el, list[at]);
-      if (!(yield* tried(el))) return { ...size, ...list[at], compact: at };
+      return !(yield* tried(el));
+    };
+    const sameRun = (a, b) => a.cw === b.cw && Boolean(a.line) === Boolean(b.line);
+    for (let start = from; start < list.length; ) {
+      let end = start + 1;
+      while (end < list.length && sameRun(list[end], list[start])) end += 1;
+      // `failed`: the last size known not to fit (or just before the run).
+      let failed = start - 1;
+      let found = -1;
+      for (let at = start, step = 1; found < 0 && failed < end - 1; step *= 2) {
+        if (yield* fits(at)) found = at;
+        else failed = at;
+        at = Math.min(end - 1, at + step);
+      }
+      if (found < 0) {
+        start = end;
+        continue;
+      }
+      while (found - failed > 1) {
+        const mid = Math.floor((found + failed) / 2);
+        if (yield* fits(mid)) found = mid;
+        else failed = mid;
+      }
+      return { ...size, ...list[found], compact: found };
     }
     return { ...size, ...list[list.length - 1], compact: list.length - 1 };
   }
