@@ -389,6 +389,22 @@ export async function createBoard(app, data, hooks = {}) {
       return !(yield* tried(el));
     };
     const sameRun = (a, b) => a.cw === b.cw && Boolean(a.line) === Boolean(b.line);
+    const last = { ...size, ...list[list.length - 1], compact: list.length - 1 };
+    // A region lower than one card at the smallest size fits none of them (a phone held
+    // sideways leaves the dead pile 30 px: the whole list was tried each time it grew).
+    // Tried only where the card at the size last tried (its layout known: reading it
+    // costs nothing), scaled to the smallest, would be too tall (a card's height is its
+    // width's multiple).
+    const tall = (cw) => {
+      const card = el.querySelector(".card");
+      const now = parseFloat(el.style.getPropertyValue("--cw"));
+      return Boolean(card && now) && (card.offsetHeight * cw) / now > el.clientHeight;
+    };
+    if (from === 0 && tall(last.cw)) {
+      apply(el, last);
+      const lowest = tall(last.cw);
+      if ((yield* tried(el)) && lowest) return last;
+    }
     for (let start = from; start < list.length; ) {
       let end = start + 1;
       while (end < list.length && sameRun(list[end], list[start])) end += 1;
@@ -411,7 +427,7 @@ export async function createBoard(app, data, hooks = {}) {
       }
       return { ...size, ...list[found], compact: found };
     }
-    return { ...size, ...list[list.length - 1], compact: list.length - 1 };
+    return last;
   }
 
   // A card's name that needs more lines than its card has room for is not drawn (its
