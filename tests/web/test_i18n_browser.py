@@ -160,12 +160,17 @@ def test_the_switch_keeps_the_tab_and_the_choice(browser: Browser, site: str) ->
 # -- display settings -------------------------------------------------------------------------
 
 
+# A layer's opacity as drawn: "0" when it is not drawn at all (the tint at 50 %).
 DISPLAY = """() => {
   const root = getComputedStyle(document.documentElement);
+  const drawn = (layer) => {
+    const style = getComputedStyle(document.documentElement, layer);
+    return style.display === "none" ? "0" : style.opacity;
+  };
   return {
     filter: getComputedStyle(document.body).filter,
-    grain: getComputedStyle(document.documentElement, "::after").opacity,
-    tint: getComputedStyle(document.documentElement, "::before").opacity,
+    grain: drawn("::after"),
+    tint: drawn("::before"),
     tintColour: getComputedStyle(document.documentElement, "::before").backgroundColor,
     patterns: document.documentElement.hasAttribute("data-patterns"),
     values: [...document.querySelectorAll("#display input[type=range]")].map((i) => i.value),
