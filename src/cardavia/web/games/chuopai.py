@@ -85,7 +85,7 @@ class ChuoPaiWeb:
             "round_won": _("{seat} won the round: {cards} go to the score pile"),
             "round_won_you": _("You won the round: {cards} go to your score pile"),
             "lead_prompt": _("You lead: choose cards that form a play."),
-            "beat_prompt": _("Beat {cards} by {seat}: you must play one of these."),
+            "beat_prompt": _("Beat {cards} by {seat}: you must answer with a stronger play."),
             "play": _("Play"),
             # The misclick guard names the choice about to go: "play Heaven".
             "act_play": _("play {cards}"),
