@@ -6,9 +6,9 @@ are then seen by scrolling it, test_phone_table.py).
 For each decision the test resizes the window to each size and checks, with bounding
 boxes, that each opponent's name, card count and groups (Chuo Pai: score pile), the
 public card and whose it is (Chuo Pai: the round's plays, and the cards that won the
-last one), the stock count, the prompt
-with every choice, the person's own groups and the whole hand lie inside the viewport
-and inside every box that clips them — without scrolling, and without the page
+last one), the stock count, the dead pile's newest card, the prompt with every choice,
+the person's own groups and the whole hand lie inside the viewport and inside every box
+that clips them — without scrolling, and without the page
 scrolling sideways. The deals are chosen to run long, with every seat laying down
 several groups (random AIs take whatever they can).
 """
@@ -33,6 +33,8 @@ NEEDED = {
         "#public .public-slot .card",
         "#public .public-caption",
         "#stock .stock-count",
+        # The dead pile keeps its oldest cards out of view, never its newest.
+        "#dead .dead-cards .card:last-child",
     ],
     "chuopai": [
         ".seat:not(.you) .seat-name",

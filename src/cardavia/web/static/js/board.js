@@ -291,6 +291,7 @@ export async function createBoard(app, data, hooks = {}) {
       if (seen.scroll || !overflows(el)) {
         fitted.set(place, seen);
         el.scrollTop = top;
+        showEnd(el);
         bare(el);
         return;
       }
@@ -356,7 +357,17 @@ export async function createBoard(app, data, hooks = {}) {
     sizes.set(`${place} ${key}`, best);
     apply(el, best);
     el.scrollTop = top;
+    showEnd(el);
     bare(el);
+  }
+
+  // A pile whose cards do not all fit even at its smallest (`--fit-end: 1`: the dead pile,
+  // late in a long deal) shows its newest, at its end, and lets its oldest go out of view
+  // at its start. (Cut at the end, it hid the card just put there, at every screen size.)
+  function showEnd(el) {
+    if (getComputedStyle(el).getPropertyValue("--fit-end").trim() !== "1") return;
+    el.scrollLeft = el.scrollWidth;
+    el.scrollTop = el.scrollHeight;
   }
 
   // The ways to fit cards that do not fit side by side at the smallest width, least
@@ -364,8 +375,8 @@ export async function createBoard(app, data, hooks = {}) {
   // (groups side by side) on one line; then smaller still (side by side if they can,
   // else overlapping), down to the region's `--fit-floor` (a card's words stay whole
   // down to it; the dead pile keeps its oldest out of view rather than draw them
-  // smaller); last, at the smallest size, closer still: a group's last card whole, the
-  // others a sliver each.
+  // smaller: `showEnd`); last, at the smallest size, closer still: a group's last card
+  // whole, the others a sliver each.
   function compactions(min, floor) {
     const list = [];
     for (const line of [false, true]) {
@@ -391,7 +402,7 @@ export async function createBoard(app, data, hooks = {}) {
     const sameRun = (a, b) => a.cw === b.cw && Boolean(a.line) === Boolean(b.line);
     const last = { ...size, ...list[list.length - 1], compact: list.length - 1 };
     // A region lower than one card at the smallest size fits none of them (a phone held
-    // sideways leaves the dead pile 30 px: the whole list was tried each time it grew).
+    // sideways once left the dead pile 30 px: the whole list was tried each time it grew).
     // Tried only where the card at the size last tried (its layout known: reading it
     // costs nothing), scaled to the smallest, would be too tall (a card's height is its
     // width's multiple).

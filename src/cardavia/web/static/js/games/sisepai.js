@@ -112,9 +112,10 @@ export function render(model, deal, ui, { busy, highlight }) {
     box.classList.toggle("acting", acting === seat && !over);
     box.classList.toggle("winner", deal.result?.winner === seat && !busy);
   }
-  document.querySelector("#stock .stock-count").textContent = ui.text("stock", {
-    count: model.stock_left,
-  });
+  const count = model.stock_left;
+  document.querySelector("#stock .stock-words").textContent = ui.text("stock", { count });
+  // A phone on its side shows a card back and the count, as the seats' hands do.
+  document.querySelector("#stock .stock-short").textContent = `× ${count}`;
   // A replay shows the stock as it was: its next cards, in the order they are drawn.
   const next = document.querySelector("#stock .stock-next");
   if (model.stock) {
