@@ -205,6 +205,37 @@ def select_play(page: Page, action: str) -> None:
     play.click()
 
 
+def joinable(chosen: list[str], legal: list[str]) -> set[str]:
+    """The codes that can join ``chosen`` in one of the ``legal`` plays (copies counted)."""
+
+    def fits(cards: list[str], play: list[str]) -> bool:
+        left = list(play)
+        for code in cards:
+            if code not in left:
+                return False
+            left.remove(code)
+        return True
+
+    plays = [action.split()[1:] for action in legal if action != "pass"]
+    return {code for play in plays for code in play if fits([*chosen, code], play)}
+
+
+def check_selection(page: Page, action: str, legal: list[str]) -> None:
+    """One card of ``action`` chosen: it is pressed, only cards that can join it in a legal
+    play stay enabled, Play waits unless it is a play alone; Clear then undoes it all."""
+    first = action.split()[1]
+    page.locator(f"#hand .card-button[data-code='{first}'][aria-pressed='false']").first.click()
+    pressed = page.locator("#hand .card-button[aria-pressed='true']")
+    assert [node.get_attribute("data-code") for node in pressed.all()] == [first]
+    enabled = page.locator("#hand .card-button:not([disabled])[aria-pressed='false']").all()
+    assert {str(node.get_attribute("data-code")) for node in enabled} == joinable([first], legal)
+    assert page.locator("#play-selected").is_enabled() == (f"play {first}" in legal)
+    page.locator("#prompt [data-focus=clear]").click()
+    assert page.locator("#hand .card-button[aria-pressed='true']").count() == 0
+    assert page.locator("#play-selected").is_disabled()
+    assert page.locator("#prompt [data-focus=clear]").is_disabled()
+
+
 def test_a_chuopai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> None:
     # A chosen deal number, so that the person both leads and answers (checked below).
     start_table(page, site, "chuopai", 2024)
@@ -228,6 +259,8 @@ def test_a_chuopai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> 
                 for node in page.locator("#hand .card-button:not([disabled])").all()
             }
             assert usable == {code for play in legal for code in play.split()[1:]}
+        if leads + answers <= 6:
+            check_selection(page, decision.action, legal)
     deal = api_frame(page, site)["deal"]
     assert leads > 0 and answers > 0
     rows = page.locator(".accounts .account")

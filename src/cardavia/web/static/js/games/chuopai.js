@@ -120,8 +120,7 @@ function renderHand(model, deal, ui, busy) {
     selectedKey = deal.key;
   }
   const active = deal.options.length > 0 && !busy;
-  const plays = active ? legalPlays(deal) : [];
-  const chosen = selected.map((i) => sorted[i]);
+  const buttons = [];
   let run = null;
   let family = null;
   sorted.forEach((code, index) => {
@@ -138,17 +137,28 @@ function renderHand(model, deal, ui, busy) {
       run.append(ui.card(code));
       return;
     }
-    const isSelected = selected.includes(index);
-    const usable = isSelected || plays.some((p) => contains(p.cards, [...chosen, code]));
     const button = ui.button(ui.card(code), () => toggle(index, model, deal, ui), "card-button");
-    button.setAttribute("aria-pressed", isSelected ? "true" : "false");
     button.setAttribute("aria-label", ui.text("select_card", { card: ui.catalogue[code].name }));
     button.dataset.code = code;
     button.dataset.focus = `card:${index}`;
-    button.disabled = !usable;
+    buttons.push(button);
     run.append(button);
   });
+  if (active) markHand(buttons, sorted, deal);
   ui.fill(document.getElementById("hand"), ...runs);
+}
+
+// Each card of the hand pressed when selected, and enabled when selected or when it can
+// join the selection in one of the legal plays.
+function markHand(buttons, sorted, deal) {
+  const plays = legalPlays(deal);
+  const chosen = selected.map((i) => sorted[i]);
+  buttons.forEach((button, index) => {
+    const isSelected = selected.includes(index);
+    const usable = isSelected || plays.some((p) => contains(p.cards, [...chosen, sorted[index]]));
+    button.setAttribute("aria-pressed", isSelected ? "true" : "false");
+    button.disabled = !usable;
+  });
 }
 
 function toggle(index, model, deal, ui) {
@@ -156,14 +166,34 @@ function toggle(index, model, deal, ui) {
   refreshSelection(model, deal, ui);
 }
 
+// A selection changed: the hand's cards and the prompt's Play and Clear are marked anew
+// where they stand. (Building the hand and the prompt again on each tap laid both out
+// afresh: 58-146 ms from a tap to the next frame on a phone-class CPU.)
 function refreshSelection(model, deal, ui) {
+  const sorted = [...model.hand].sort(ui.byOrder);
   ui.keepFocus(() => {
-    renderHand(model, deal, ui, false);
-    const prompt = document.getElementById("prompt");
-    prompt.replaceChildren();
-    promptFor(prompt, model, deal, ui);
-    ui.afterPrompt();
+    markHand([...document.querySelectorAll("#hand .card-button")], sorted, deal);
+    markChoices(document.getElementById("prompt"), sorted, deal, ui);
   });
+}
+
+// The legal play made of exactly the selected cards, if there is one.
+function selectedPlay(sorted, deal) {
+  const key = selected.map((i) => sorted[i]).sort().join(" ");
+  return deal.options.find((a) => a !== "pass" && [...cardsOf(a)].sort().join(" ") === key);
+}
+
+// Play (with the selected cards on it, enabled when they make a legal play) and Clear.
+function markChoices(node, sorted, deal, ui) {
+  const chosen = selected.map((i) => sorted[i]).sort(ui.byOrder);
+  const match = selectedPlay(sorted, deal);
+  const play = node.querySelector("#play-selected");
+  play.disabled = !match;
+  play.replaceChildren(ui.messages.play);
+  if (chosen.length) play.append(" ", ui.cards(chosen, "mini"));
+  if (!match && chosen.length) play.title = ui.messages.not_a_play;
+  else play.removeAttribute("title");
+  node.querySelector('[data-focus="clear"]').disabled = !chosen.length;
 }
 
 // The choice the misclick guard is about to send, in words and card chips.
@@ -206,7 +236,6 @@ export function prompt(node, deal, ui) {
 
 function promptFor(node, model, deal, ui) {
   const sorted = [...model.hand].sort(ui.byOrder);
-  const chosen = selected.map((i) => sorted[i]).sort(ui.byOrder);
   const text = ui.el("p", "prompt-text");
   const top = model.top;
   node.dataset.prompt = top ? "beat_prompt" : "lead_prompt";
@@ -218,23 +247,25 @@ function promptFor(node, model, deal, ui) {
     text.append(ui.messages.lead_prompt);
   }
   node.append(text);
-  const key = [...chosen].sort().join(" ");
-  const match = deal.options.find((a) => a !== "pass" && [...cardsOf(a)].sort().join(" ") === key);
   const choices = ui.el("div", "choices");
-  const play = ui.button(ui.messages.play, () => match && ui.send(match), "button primary");
-  play.disabled = !match;
+  const play = ui.button(
+    ui.messages.play,
+    () => {
+      const match = selectedPlay(sorted, deal);
+      if (match) ui.send(match);
+    },
+    "button primary",
+  );
   play.id = "play-selected";
   play.dataset.focus = "play";
-  if (chosen.length) play.append(" ", ui.cards(chosen, "mini"));
-  if (!match && chosen.length) play.title = ui.messages.not_a_play;
   choices.append(play);
   const clear = ui.button(ui.messages.clear, () => {
     selected = [];
     refreshSelection(model, deal, ui);
   });
-  clear.disabled = !chosen.length;
   clear.dataset.focus = "clear";
   choices.append(clear);
+  markChoices(choices, sorted, deal, ui);
   if (deal.options.includes("pass")) {
     const pass = ui.button(ui.messages.pass, () => ui.send("pass"));
     pass.dataset.action = "pass";
