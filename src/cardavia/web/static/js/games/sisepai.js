@@ -125,6 +125,8 @@ export function render(model, deal, ui, { busy, highlight }) {
     shown.setAttribute("aria-label", ui.messages.stock_next);
     if (!next) document.getElementById("stock").append(shown);
   } else next?.remove();
+  // (A class, not `:has()` in the style sheet: its matching costs every style update.)
+  document.getElementById("centre").classList.toggle("stock-shown", Boolean(model.stock));
   const slot = document.querySelector("#public .public-slot");
   const caption = document.querySelector("#public .public-caption");
   if (model.public_card) {
