@@ -22,7 +22,7 @@ import pytest
 from browser import INSTALL, serve
 from deal_driver import at_random, play_deal
 from playwright.sync_api import Browser, Page
-from tables import api_frame, start_table
+from tables import api_frame, settle, start_table
 
 from cardavia.records import parse_record, replay
 from cardavia.web.app import create_app
@@ -234,6 +234,22 @@ def check_selection(page: Page, action: str, legal: list[str]) -> None:
     assert page.locator("#hand .card-button[aria-pressed='true']").count() == 0
     assert page.locator("#play-selected").is_disabled()
     assert page.locator("#prompt [data-focus=clear]").is_disabled()
+
+
+def test_clear_by_keyboard_leaves_the_focus_at_the_table(page: Page, site: str) -> None:
+    # Clear disables itself once it has cleared: the focus must not fall to the page.
+    start_table(page, site, "chuopai", 2024)
+    page.locator("#hand .card-button:enabled").first.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#hand .card-button[aria-pressed='true']").count() == 1
+    page.locator("#prompt [data-focus=clear]").focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#hand .card-button[aria-pressed='true']").count() == 0
+    settle(page)  # a disabled control loses the focus at the next frame
+    focused = page.evaluate(
+        "() => !document.activeElement.disabled && !!document.activeElement.closest('#table-app')"
+    )
+    assert focused, "after Clear the focus left the table"
 
 
 def test_a_chuopai_deal_played_to_the_end_by_clicking(page: Page, site: str) -> None:

@@ -227,7 +227,11 @@ export async function createBoard(app, data, hooks = {}) {
       if (!hooks.atTable?.()) return;
       const again = key && app.querySelector(`[data-focus="${CSS.escape(key)}"]:not(:disabled)`);
       if (again) again.focus();
-      else if (!app.contains(document.activeElement)) hooks.focusFirst?.();
+      // A control disabled where it stands (Clear, once it has cleared) loses the focus
+      // at the next frame, as a removed one does at once.
+      else if (!app.contains(document.activeElement) || document.activeElement.disabled) {
+        hooks.focusFirst?.();
+      }
     },
     button(label, onClick, className = "button") {
       const node = ui.el("button", className);
