@@ -365,11 +365,12 @@ export async function createBoard(app, data, hooks = {}) {
     bare(el);
   }
 
-  // A pile whose cards do not all fit even at its smallest (`--fit-end: 1`: the dead pile,
+  // A pile whose cards do not all fit even at its smallest (`data-fit-end`: the dead pile,
   // late in a long deal) shows its newest, at its end, and lets its oldest go out of view
   // at its start. (Cut at the end, it hid the card just put there, at every screen size.)
+  // An attribute, not a style property: this runs at every fit, where a style read costs.
   function showEnd(el) {
-    if (getComputedStyle(el).getPropertyValue("--fit-end").trim() !== "1") return;
+    if (!el.hasAttribute("data-fit-end")) return;
     el.scrollLeft = el.scrollWidth;
     el.scrollTop = el.scrollHeight;
   }

@@ -231,10 +231,7 @@ export function hinted(action) {
 }
 
 export function prompt(node, deal, ui) {
-  promptFor(node, deal.view, deal, ui);
-}
-
-function promptFor(node, model, deal, ui) {
+  const model = deal.view;
   const sorted = [...model.hand].sort(ui.byOrder);
   const text = ui.el("p", "prompt-text");
   const top = model.top;
