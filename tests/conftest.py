@@ -43,6 +43,7 @@ NEEDS_BY_FIXTURE = {
     "postgres_url": "postgres",
     "empty_postgres_url": "postgres",
     "two_servers": "server",
+    "racing_servers": "server",
     "sqlite_server_env": "server",
 }
 """A fixture a test uses (directly or through another fixture) → the marker it earns."""

@@ -6,6 +6,7 @@ test players) and has no limit on new deals: all test traffic comes from one add
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -41,6 +42,27 @@ def two_servers(empty_postgres_url: str, tmp_path: Path) -> Iterator[list[Server
         for server in servers:
             server.wait_ready()
         yield servers
+    finally:
+        for server in servers:
+            server.close()
+
+
+@pytest.fixture
+def racing_servers(
+    empty_postgres_url: str, tmp_path: Path
+) -> Iterator[tuple[list[ServerProcess], Path]]:
+    """Two server processes sharing one fresh PostgreSQL database, each of whose writes
+    of a table waits until the other has read that version too while the barrier (the
+    path given with them) is armed by :func:`racing_server.meeting`."""
+    barrier = tmp_path / "barrier"
+    barrier.mkdir()
+    env = {**server_env(empty_postgres_url, tmp_path), "RACING_BARRIER": str(barrier)}
+    program = (sys.executable, str(Path(__file__).parents[1] / "support" / "racing_server.py"))
+    servers = [ServerProcess(env, program=program) for _ in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers, barrier
     finally:
         for server in servers:
             server.close()

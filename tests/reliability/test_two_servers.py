@@ -3,7 +3,8 @@
 Deals are played sending every other request to the other process, then replayed on a
 single in-process server from the same deal numbers and the same choices of the person:
 every answer, and in the end the record and the result, must be the same. Then both
-processes receive the same action at the same moment, over and over: exactly one applies.
+processes receive the same action at the same moment, over and over, and both read the
+deal before either writes (``racing_server.py``): exactly one applies.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from live_server import Http, race, without_id
+from racing_server import meeting
 from table_api import act_body, new_deal_body
 
 from cardavia.records import parse_record, replay
@@ -85,9 +87,10 @@ def test_deals_sent_to_two_processes_end_exactly_as_on_one_server(
 
 
 def test_the_same_step_sent_to_both_processes_at_once_applies_exactly_once(
-    two_servers: list[ServerProcess],
+    racing_servers: tuple[list[ServerProcess], Path],
 ) -> None:
-    clients = [Http(server.port) for server in two_servers]
+    servers, barrier = racing_servers
+    clients = [Http(server.port) for server in servers]
     rng = random.Random(7)
     races = lost_writes = 0
     for game, seed in DEALS[:2]:
@@ -97,7 +100,10 @@ def test_the_same_step_sent_to_both_processes_at_once_applies_exactly_once(
             # Two tabs on two processes, each with its own idea of the next move.
             options = frame["deal"]["options"]
             actions = [rng.choice(options), rng.choice(options)]
-            answers = race(clients, frame, token, actions)
+            # Each process's write waits until the other has read the same version:
+            # sent at once is not enough, as one may read after the other's write.
+            with meeting(barrier):
+                answers = race(clients, frame, token, actions)
             statuses = sorted(status for status, _ in answers)
             assert statuses == [200, 409], answers
             winner = next(body for status, body in answers if status == 200)
@@ -114,6 +120,6 @@ def test_the_same_step_sent_to_both_processes_at_once_applies_exactly_once(
         assert status == 200
         assert replay(parse_record(json.dumps(record))).to_json() == frame["deal"]["result"]
     assert races > 10
-    # Not only stale steps: both processes read the same version and raced to write it,
-    # and the database let exactly one write win.
-    assert lost_writes > 0, f"{races} races, none reached the write"
+    # Both processes read the same version and raced to write it, every time, and the
+    # database let exactly one write win.
+    assert lost_writes == races, f"{lost_writes} of {races} races reached the write"

@@ -35,12 +35,19 @@ class ServerProcess:
     """
 
     def __init__(
-        self, env: Mapping[str, str], port: int | None = None, args: Sequence[str] = ()
+        self,
+        env: Mapping[str, str],
+        port: int | None = None,
+        args: Sequence[str] = (),
+        program: Sequence[str] = (sys.executable, "-m", "cardavia.cli", "serve"),
     ) -> None:
         self.env = {**os.environ, **env}
         self.port = port if port is not None else free_port()
         self.args = tuple(args)
         """More options of ``cardavia serve`` (``--server uvicorn``)."""
+        self.program = tuple(program)
+        """The command before ``--port``: ``cardavia serve``, or a test's own server that
+        takes the same options."""
         handle, name = tempfile.mkstemp(prefix="cardavia-serve-", suffix=".log")
         os.close(handle)
         self.log = Path(name)
@@ -53,8 +60,7 @@ class ServerProcess:
 
     def launch(self) -> None:
         """Start the process without waiting for it (see :meth:`wait_ready`)."""
-        command = [sys.executable, "-m", "cardavia.cli", "serve", "--port", str(self.port)]
-        command += self.args
+        command = [*self.program, "--port", str(self.port), *self.args]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 command,

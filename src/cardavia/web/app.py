@@ -71,12 +71,17 @@ import contracts say so)."""
 
 
 def create_app(
-    settings: Settings | None = None, *, players: Callable[[str, str], AnyPlayer] | None = None
+    settings: Settings | None = None,
+    *,
+    players: Callable[[str, str], AnyPlayer] | None = None,
+    table_store: Callable[[GameStore], TableStore] = TableStore,
 ) -> FastAPI:
     """The Cardavia web app for ``settings`` (default: from the environment).
 
     ``players(game, level)`` makes the AI players (default: the AI registry); tests pass
-    their own to pin the AIs down.
+    their own to pin the AIs down. ``table_store`` makes the store of people's tables; a
+    test passes one that holds each write until another process reads the same version,
+    so that two processes race to the write every time, not by chance.
     """
     settings = settings if settings is not None else Settings.from_env()
     state = AppState(settings, NewGameLimiter(settings.new_games_per_minute))
@@ -92,9 +97,9 @@ def create_app(
         thinker.warm_up(GAMES)
         store = GameStore(engine)
         deals = DealService(store, cache_deals=settings.cache_deals, thinker=thinker)
-        table_store = TableStore(store)
+        people_tables = table_store(store)
         tables = TableService(
-            table_store,
+            people_tables,
             deals,
             away_seconds=settings.away_seconds,
             hold_seconds=settings.hold_seconds,
@@ -111,10 +116,10 @@ def create_app(
             tasks.sweep_forever(tables),
             tasks.renew_forever(tables, services.hub),
         ]
-        if table_store.notifies:
+        if people_tables.notifies:
             background.append(tasks.listen_forever(settings.database_url, services.hub))
         if settings.prune_every_minutes:
-            background.append(retention.prune_forever(store, settings, table_store))
+            background.append(retention.prune_forever(store, settings, people_tables))
         running = [asyncio.create_task(job) for job in background]
         try:
             yield
