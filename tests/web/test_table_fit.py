@@ -8,8 +8,8 @@ boxes, that each opponent's name, card count and groups (Chuo Pai: score pile), 
 public card and whose it is (Chuo Pai: the round's plays, and the cards that won the
 last one), the stock count, the dead pile's newest card, the prompt with every choice,
 the person's own groups and the whole hand lie inside the viewport and inside every box
-that clips them — without scrolling, and without the page
-scrolling sideways. The deals are chosen to run long, with every seat laying down
+that clips them (and on a desktop, a fifth at least of every dead card shows) — without
+scrolling, and without the page scrolling sideways. The deals are chosen to run long, with every seat laying down
 several groups (random AIs take whatever they can).
 """
 
@@ -96,6 +96,22 @@ UNSEEN = """(selectors) => {
   return problems;
 }"""
 
+# The least of its width any card of the dead pile shows (its strip, where the next card
+# overlaps it). On a desktop a long pile takes rows before it takes one line of slivers.
+DEAD_STRIP = """() => {
+  const cards = [...document.querySelectorAll("#dead .dead-cards .card")];
+  let least = 1;
+  cards.slice(0, -1).forEach((card, at) => {
+    const box = card.getBoundingClientRect();
+    const next = cards[at + 1].getBoundingClientRect();
+    if (Math.abs(next.top - box.top) < 1) least = Math.min(least, (next.left - box.left) / box.width);
+  });
+  return least;
+}"""
+DESKTOP_STRIP = 0.2
+"""A fifth of a card: its index's first letter and its colour (deal 28's pile reaches 25
+cards; on one line at the smallest size each showed 0.17)."""
+
 DEALS = [
     # (game, deal number, language): long deals; each seat lays down four or five groups.
     ("sisepai", 28, "en"),
@@ -122,6 +138,10 @@ def unseen(page: Page, game: str) -> dict[str, list[str]]:
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
         problems: list[str] = page.evaluate(UNSEEN, NEEDED[game] + ALWAYS)
+        if game == "sisepai" and width >= 1280:
+            strip = page.evaluate(DEAD_STRIP)
+            if strip < DESKTOP_STRIP:
+                problems.append(f"the dead pile shows {strip:.2f} of a card")
         if problems:
             found[name] = problems
     page.set_viewport_size({"width": 1366, "height": 768})
