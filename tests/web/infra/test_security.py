@@ -360,7 +360,7 @@ def test_forged_reused_and_borrowed_tokens_learn_nothing(client: TestClient) -> 
     # A table that does not exist, with a real token: a 404 that names nothing.
     unknown = [
         client.get("/api/tables/" + "Z" * 16, headers=auth(theirs["token"])),
-        client.get(f"/api/tables/{table[:-1]}_", headers=auth(mine["token"])),
+        client.get(f"/api/tables/{mangled(table)}", headers=auth(mine["token"])),
     ]
     assert len({(answer.status_code, answer.content) for answer in unknown}) == 1
     assert_clear_error(unknown[0], 404)
