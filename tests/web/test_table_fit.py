@@ -9,8 +9,8 @@ public card and whose it is (Chuo Pai: the round's plays, and the cards that won
 last one), the stock count, the dead pile's newest card, the prompt with every choice,
 the person's own groups and the whole hand lie inside the viewport and inside every box
 that clips them (and on a desktop, a fifth at least of every dead card shows) — without
-scrolling, and without the page scrolling sideways. The deals are chosen to run long, with every seat laying down
-several groups (random AIs take whatever they can).
+scrolling, and without the page scrolling sideways. The deals are chosen to run long, with
+every seat laying down several groups (random AIs take whatever they can).
 """
 
 from __future__ import annotations
@@ -104,7 +104,8 @@ DEAD_STRIP = """() => {
   cards.slice(0, -1).forEach((card, at) => {
     const box = card.getBoundingClientRect();
     const next = cards[at + 1].getBoundingClientRect();
-    if (Math.abs(next.top - box.top) < 1) least = Math.min(least, (next.left - box.left) / box.width);
+    const shown = (next.left - box.left) / box.width;
+    if (Math.abs(next.top - box.top) < 1) least = Math.min(least, shown);
   });
   return least;
 }"""
