@@ -411,11 +411,16 @@ export async function createBoard(app, data, hooks = {}) {
     // Tried only where the card at the size last tried (its layout known: reading it
     // costs nothing), scaled to the smallest, would be too tall (a card's height is its
     // width's multiple).
-    const tall = (cw) => {
+    const heightAt = (cw) => {
       const card = el.querySelector(".card");
       const now = parseFloat(el.style.getPropertyValue("--cw"));
-      return Boolean(card && now) && (card.offsetHeight * cw) / now > el.clientHeight;
+      return card && now ? (card.offsetHeight * cw) / now : 0;
     };
+    const tall = (cw) => heightAt(cw) > el.clientHeight;
+    // The dead pile's rows keep room at their end (cardavia.css): where two rows do not
+    // fit, a row is the line that follows, less that room, and is not tried.
+    const oneRow = (at) =>
+      el.hasAttribute("data-fit-end") && !at.line && at.overlap > 0 && 2 * heightAt(at.cw) > el.clientHeight;
     if (from === 0 && tall(last.cw)) {
       apply(el, last);
       const lowest = tall(last.cw);
@@ -424,6 +429,10 @@ export async function createBoard(app, data, hooks = {}) {
     for (let start = from; start < list.length; ) {
       let end = start + 1;
       while (end < list.length && sameRun(list[end], list[start])) end += 1;
+      if (oneRow(list[start])) {
+        start = end;
+        continue;
+      }
       // `failed`: the last size known not to fit (or just before the run).
       let failed = start - 1;
       let found = -1;
