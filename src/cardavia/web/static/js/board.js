@@ -511,13 +511,13 @@ export async function createBoard(app, data, hooks = {}) {
   const appSize = () => `${app.clientWidth}x${app.clientHeight}`;
   function fitAll() {
     fittedAll += 1;
-    fittedSize = appSize();
     // Regions the first drawing had not fitted yet are shown, and so laid out (a region
     // whose cards are not laid out would seem to hold them at any size).
     for (const el of app.querySelectorAll(".fit[data-fitting]")) el.removeAttribute("data-fitting");
     // The prompt first: the regions then fit what room it leaves them.
     fitPrompt();
     fitLines();
+    fittedSize = appSize(); // read where the prompt's measure has laid the page out
     for (const el of app.querySelectorAll(".fit")) fit(el);
     for (const el of app.querySelectorAll(".fit[data-scroll]")) reveal(el);
   }
