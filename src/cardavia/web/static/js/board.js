@@ -561,8 +561,8 @@ export async function createBoard(app, data, hooks = {}) {
         // all in one, and settles as soon as before.
         el.setAttribute("data-fitting", "search");
         // Its first layout comes alone when it took long, then the sizes tried: a first
-        // layout and the first size tried took 50 to 67 ms together for Chuo Pai's hand
-        // (530 boxes) at 4x CPU, in five of six loads of a table.
+        // layout and the first size tried took 52 to 75 ms together for Chuo Pai's hand
+        // (530 boxes) at 4x CPU, in eleven of twelve loads of a table.
         let start = performance.now();
         if (el.offsetParent && performance.now() - start > BUDGET / 2) {
           await tick();
