@@ -15,13 +15,14 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
-from cardavia.store import GameStore, Lease, StoredGame, StoredTable, TableStore
+from cardavia.store import GameStore, StoredTable, TableStore
 from cardavia.web.app import create_app
 from cardavia.web.infra.settings import Settings
 
@@ -54,18 +55,9 @@ class MeetingTableStore(TableStore):
         super().__init__(games)
         self.barrier = barrier
 
-    def commit(
-        self,
-        old: StoredTable,
-        new: StoredTable,
-        *,
-        game_old: StoredGame | None = None,
-        game_new: StoredGame | None = None,
-        released: Lease | None = None,
-        people: Sequence[tuple[int, str]] = (),
-    ) -> None:
+    def commit(self, old: StoredTable, new: StoredTable, **written: Any) -> None:
         """Wait until :data:`MEET` processes have read ``old``'s version (while the
-        barrier is armed), then write."""
+        barrier is armed), then write as :meth:`TableStore.commit` does."""
         key = f"{old.id}-{old.version}-"
         (self.barrier / f"{key}{os.getpid()}").touch()
         deadline = time.monotonic() + ALONE_SECONDS
@@ -73,9 +65,7 @@ class MeetingTableStore(TableStore):
             if sum(1 for _ in self.barrier.glob(f"{key}*")) >= MEET:
                 break
             time.sleep(0.002)
-        super().commit(
-            old, new, game_old=game_old, game_new=game_new, released=released, people=people
-        )
+        super().commit(old, new, **written)
 
 
 def main() -> None:
