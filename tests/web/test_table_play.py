@@ -163,6 +163,35 @@ def test_the_opening_plays_the_ais_first_moves_back_once_and_skips_on_escape(
     page.context.close()
 
 
+# Each different set of cards the table's regions have held, in the page's order (each
+# card's code; the log's cards are not counted).
+TABLES_DRAWN = """
+window.tablesDrawn = [];
+new MutationObserver(() => {
+  const app = document.getElementById("table-app");
+  if (!app) return;
+  const codes = [...app.querySelectorAll(".fit [data-code]")].map((card) => card.dataset.code);
+  const drawn = codes.join(" ");
+  if (drawn && drawn !== window.tablesDrawn.at(-1)) window.tablesDrawn.push(drawn);
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+@pytest.mark.parametrize(("game", "seed"), [("sisepai", 5), ("chuopai", 6)])
+def test_at_the_instant_pace_the_opening_shows_only_where_it_leads(
+    browser: Browser, random_site: str, game: str, seed: int
+) -> None:
+    # The AIs' moves at once: the cards as dealt are never drawn, not for a frame.
+    page = opened(browser)
+    page.add_init_script(TABLES_DRAWN)
+    start_table(page, random_site, game, seed)
+    history = api_frame(page, random_site)["deal"]["events"]
+    assert any(event["seat"] != 0 for event in history if "seat" in event), "AIs moved first"
+    drawn = page.evaluate("window.tablesDrawn")
+    assert len(drawn) == 1, f"{len(drawn)} tables drawn, the first {drawn[0]!r}"
+    page.context.close()
+
+
 def test_the_persons_forced_answers_get_no_line_and_no_pause(
     browser: Browser, random_site: str
 ) -> None:

@@ -216,22 +216,29 @@ export async function createBoard(app, data, hooks = {}) {
     // Re-render without losing the keyboard's place: the focused control is found again
     // by its data-focus key after `draw` replaced it.
     keepFocus(draw) {
-      const active = document.activeElement;
-      const key = app.contains(active) ? active.dataset.focus : undefined;
+      const key = focusKey();
       draw();
       // The page's first drawing fits its regions afterwards, a task each (`settle`),
       // and is focused after that (table.js): focusing now would lay the whole page
       // out in this task, the longest of a phone's as the table settles.
       if (ui.unsettled) return;
       fitAll();
-      if (!hooks.atTable?.()) return;
-      const again = key && app.querySelector(`[data-focus="${CSS.escape(key)}"]:not(:disabled)`);
-      if (again) again.focus();
-      // A control disabled where it stands (Clear, once it has cleared) loses the focus
-      // at the next frame, as a removed one does at once.
-      else if (!app.contains(document.activeElement) || document.activeElement.disabled) {
-        hooks.focusFirst?.();
-      }
+      focusAgain(key);
+    },
+    // `draw` (which draws through `keepFocus`), its regions fitted afterwards while the
+    // table stays on show: in the drawing's own task while that stays under a long
+    // task's 50 ms (a desktop: all of it, before the frame is painted, as `keepFocus`),
+    // else in tasks of their own (`settle`). The AIs' moves played back are drawn so:
+    // at 4x CPU the last drawing of an opening took one task of 90-220 ms.
+    async redraw(draw) {
+      const since = performance.now();
+      const key = focusKey();
+      ui.unsettled = true;
+      draw();
+      if (!(await settle({ shown: true, since }))) return;
+      // Focus the drawing moved on purpose (the end's Play again) stays where it went.
+      const active = document.activeElement;
+      if (!app.contains(active) || active.disabled) focusAgain(key);
     },
     button(label, onClick, className = "button") {
       const node = ui.el("button", className);
@@ -245,6 +252,22 @@ export async function createBoard(app, data, hooks = {}) {
     afterPrompt: () => hooks.afterPrompt?.(),
   };
 
+
+  // The focused control's key (`data-focus`), to find it again once it is drawn anew.
+  function focusKey() {
+    const active = document.activeElement;
+    return app.contains(active) ? active.dataset.focus : undefined;
+  }
+  function focusAgain(key) {
+    if (!hooks.atTable?.()) return;
+    const again = key && app.querySelector(`[data-focus="${CSS.escape(key)}"]:not(:disabled)`);
+    if (again) again.focus();
+    // A control disabled where it stands (Clear, once it has cleared) loses the focus
+    // at the next frame, as a removed one does at once.
+    else if (!app.contains(document.activeElement) || document.activeElement.disabled) {
+      hooks.focusFirst?.();
+    }
+  }
 
   // -- fitting cards to their regions ------------------------------------------------------
 
@@ -525,71 +548,87 @@ export async function createBoard(app, data, hooks = {}) {
   // The page's first drawing, made with `ui.unsettled` set: the same fitting as
   // `fitAll`, but a task per region (the first layout of the whole page in the first),
   // so that a phone's main thread is never held for the whole table at once while it
-  // settles. Regions not yet fitted are not shown (`data-fitting`); every later drawing
-  // fits in one go (the sizes are known then, and the tries few).
+  // settles. Regions not yet fitted are not shown (`data-fitting`).
+  // `shown`: a drawing made while the table is on show (`ui.redraw`, begun at `since`).
+  // Its regions keep their last size until fitted (`data-fitting="due"` shows them), and
+  // a task is given up only when it would run past the budget; a region whose search
+  // goes on in the next task is not shown meanwhile.
   // The observer's reports in the middle (its first: the table's size when it is first
   // laid out) wait for the end, and refit every region then if one was of another size
   // than the regions were fitted at.
+  // Whether it fitted every region: not when a drawing made meanwhile fitted them all.
   let settling = false;
   const reportedWhileSettling = new Set();
   // A task's share of the settling, in ms: under the 50 ms of a long task.
   const BUDGET = 40;
-  async function settle() {
+  async function settle({ shown = false, since = performance.now() } = {}) {
     // The person's hand first: the cards they act with are shown soonest.
     const regions = [...app.querySelectorAll(".fit")].sort((a, b) => (b.id === "hand") - (a.id === "hand"));
-    for (const el of regions) el.setAttribute("data-fitting", "");
+    for (const el of regions) el.setAttribute("data-fitting", shown ? "due" : "");
     ui.unsettled = false;
     settling = true;
+    // A drawing made meanwhile (a frame's news) fitted everything in one go: a search
+    // paused half-way would then end on sizes tried for the cards it replaced.
+    const redrawn = ((at) => () => fittedAll !== at)(fittedAll);
+    let start = since;
+    const tick = async () => {
+      await new Promise((resolve) => setTimeout(resolve));
+      start = performance.now();
+      return !redrawn();
+    };
     try {
-      const tick = () => new Promise((resolve) => setTimeout(resolve));
-      // The drawing's task made the table's elements; their first style and layout
-      // (the prompt's measure) come in the next.
-      await tick();
+      // The first drawing's task made the table's elements; their first style and
+      // layout (the prompt's measure) come in the next. So do a drawing's on show when
+      // they would take its task past the budget (shown meanwhile as drawn, its regions
+      // at their last size): they cost about twice the drawing's own time (at 4x CPU, 43
+      // ms after 22 when an opening's last drawing made the person's hand anew).
+      const late = !shown || 3 * (performance.now() - start) > BUDGET;
+      if (late && !(await tick())) return false;
       fitPrompt();
       fitLines();
       fittedSize = appSize();
-      // A drawing made meanwhile (a frame's news) fitted everything in one go: a search
-      // paused half-way would then end on sizes tried for the cards it replaced.
-      const redrawn = ((at) => () => fittedAll !== at)(fittedAll);
-      regions: for (const el of regions) {
-        await tick();
-        if (redrawn()) break;
+      for (const el of regions) {
+        // A first drawing gives each region a task; one on show goes on while it can.
+        if ((!shown || performance.now() - start > BUDGET) && !(await tick())) return false;
         // Its cards are laid out from now on (cardavia.css), still hidden. A size tried
         // is a layout of the region (at 4x CPU a phone's hand took 50 to 100 ms to fit
         // in one task): the next is tried in a task of its own when it would take the
         // task past `BUDGET` ms, as long as the last took; a fast machine tries them
         // all in one, and settles as soon as before.
-        el.setAttribute("data-fitting", "search");
+        if (!shown) el.setAttribute("data-fitting", "search");
+        const away = async () => {
+          el.setAttribute("data-fitting", "search");
+          return tick();
+        };
         // Its first layout comes alone when it took long, then the sizes tried: a first
         // layout and the first size tried took 52 to 75 ms together for Chuo Pai's hand
         // (530 boxes) at 4x CPU, in eleven of twelve loads of a table.
-        let start = performance.now();
-        if (el.offsetParent && performance.now() - start > BUDGET / 2) {
-          await tick();
-          if (redrawn()) break;
-          start = performance.now();
+        const laying = performance.now();
+        if (el.offsetParent) {
+          const now = performance.now();
+          if (now - start + (now - laying) > BUDGET && !(await away())) return false;
         }
-        let stepped = start;
+        let stepped = performance.now();
         for (const _ of fitting(el)) {
           const now = performance.now();
           if (now - start + (now - stepped) > BUDGET) {
-            await tick();
-            if (redrawn()) break regions;
+            if (!(await away())) return false;
             if (!el.isConnected) break;
-            start = performance.now();
           }
           stepped = performance.now();
         }
         el.removeAttribute("data-fitting");
       }
       for (const el of app.querySelectorAll(".fit[data-scroll]")) reveal(el);
+      hooks.laidOut?.();
     } finally {
       for (const el of regions) el.removeAttribute("data-fitting");
       settling = false;
+      const reported = [...reportedWhileSettling];
+      reportedWhileSettling.clear();
+      if (reported.some((size) => size !== fittedSize)) refit();
     }
-    const reported = [...reportedWhileSettling];
-    reportedWhileSettling.clear();
-    if (reported.some((size) => size !== fittedSize)) refit();
+    return true;
   }
 
   function fitPrompt() {
@@ -628,7 +667,7 @@ export async function createBoard(app, data, hooks = {}) {
   }
   function refit() {
     fitAll();
-    hooks.resized?.();
+    hooks.laidOut?.();
   }
   new ResizeObserver(resized).observe(app);
 

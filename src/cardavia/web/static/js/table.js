@@ -69,7 +69,8 @@ const { ui, game, fitAll, settle } = await createBoard(app, data, {
   },
   atTable: () => keyboardAtTable,
   focusFirst: () => focusFirstChoice(),
-  resized: () => scrollLog(),
+  // The table laid out anew (its regions fitted after a drawing, or resized).
+  laidOut: () => scrollLog(),
   // Each seat's level when an AI plays it, and whether its person is here.
   level: (seat) => levelOf(seat),
   badges: (seat, ui) => badgesOf(seat, ui),
@@ -443,7 +444,10 @@ function render(highlight) {
     showPrompt();
   });
   if (hintButton) hintButton.disabled = !canHint();
-  scrollLog();
+  // A drawing whose regions are fitted afterwards scrolls the log then (`laidOut`):
+  // asking now whether the log is shown styled the whole new table in the drawing's
+  // task (40 ms of a phone's at 4x CPU, as an opening's playback ended).
+  if (!ui.unsettled) scrollLog();
 }
 
 // An event that the person should get a moment to see: the last of an AI's (or the
@@ -465,17 +469,22 @@ async function animate(events, before) {
   }
 }
 
-async function playBack(events) {
+// The pause after each beat of `events` at the chosen pace (0: none is drawn).
+function beatDelay(events) {
   const chosen = PACES[pace.value] ?? PACES.normal;
   const beats = events.filter(isBeat).length;
-  const delay = beats ? Math.max(chosen.floor, Math.min(chosen.beat, chosen.budget / beats)) : 0;
+  return beats ? Math.max(chosen.floor, Math.min(chosen.beat, chosen.budget / beats)) : 0;
+}
+
+async function playBack(events) {
+  const delay = beatDelay(events);
   for (const event of events) {
     if (event.after) model = { ...model, ...event.after };
     logEvent(event, true);
     // Only a beat is drawn: a drawing that no pause follows is never painted, and each
     // lays the whole page out (two in one task were a phone's longest at the table).
     if (!isBeat(event) || delay === 0 || skipping) continue;
-    render(event);
+    await ui.redraw(() => render(event));
     await sleep(delay);
   }
 }
@@ -645,7 +654,7 @@ function show(next, { fresh, log: nextLog }) {
     model = structuredClone(deal.view);
     busy = false;
     if (!first) {
-      shown();
+      await ui.redraw(shown);
       return;
     }
     // The first drawing: its regions fitted afterwards, a task each (board.js).
@@ -702,10 +711,15 @@ async function playOpening() {
   noted.clear();
   busy = true;
   app.dataset.busy = "true";
+  // At the instant pace nothing of the playback is shown: the first drawing is the
+  // position it leads to (drawing the cards as dealt first cost a phone the whole table
+  // drawn twice, the second time in one task of 90-220 ms at 4x CPU).
+  const watched = beatDelay(data.opening.events) > 0;
   try {
     // The first drawing, as any table's: its regions fitted a task each (board.js). It is
     // drawn inside the playback, so that its prompt offers Show all now from the start.
     await animate(data.opening.events, () => {
+      if (!watched) return undefined;
       ui.unsettled = true;
       render();
       return settle();
@@ -713,7 +727,14 @@ async function playOpening() {
   } finally {
     model = structuredClone(final.view);
     busy = false;
-    shown();
+    if (watched) await ui.redraw(shown);
+    else {
+      // The playback's log lines were written in this task: the drawing gets its own.
+      await new Promise((resolve) => setTimeout(resolve));
+      ui.unsettled = true;
+      shown();
+      await settle();
+    }
     if (keyboardAtTable) focusFirstChoice();
   }
 }
