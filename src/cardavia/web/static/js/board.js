@@ -550,9 +550,9 @@ export async function createBoard(app, data, hooks = {}) {
   // so that a phone's main thread is never held for the whole table at once while it
   // settles. Regions not yet fitted are not shown (`data-fitting`).
   // `shown`: a drawing made while the table is on show (`ui.redraw`, begun at `since`).
-  // Its regions keep their last size until fitted (`data-fitting="due"` shows them), and
-  // a task is given up only when it would run past the budget; a region whose search
-  // goes on in the next task is not shown meanwhile.
+  // Its regions whose cards did not change are shown at their last size until fitted
+  // (`data-fitting="due"`), and a task is given up only when it would run past the
+  // budget; a region whose search goes on in the next task is not shown meanwhile.
   // The observer's reports in the middle (its first: the table's size when it is first
   // laid out) wait for the end, and refit every region then if one was of another size
   // than the regions were fitted at.
@@ -564,7 +564,14 @@ export async function createBoard(app, data, hooks = {}) {
   async function settle({ shown = false, since = performance.now() } = {}) {
     // The person's hand first: the cards they act with are shown soonest.
     const regions = [...app.querySelectorAll(".fit")].sort((a, b) => (b.id === "hand") - (a.id === "hand"));
-    for (const el of regions) el.setAttribute("data-fitting", shown ? "due" : "");
+    // On show, a region that holds more or fewer cards than when it was last fitted is
+    // not shown until fitted again: at its last size its cards could stand out of it (a
+    // phone showed an AI's new group at the size of its old one, cut, for a frame).
+    const changed = (el) => {
+      const known = fitted.get(placeOf(el));
+      return !known || known.count !== el.querySelectorAll(".card").length || known.groups !== el.childElementCount;
+    };
+    for (const el of regions) el.setAttribute("data-fitting", !shown ? "" : changed(el) ? "search" : "due");
     ui.unsettled = false;
     settling = true;
     // A drawing made meanwhile (a frame's news) fitted everything in one go: a search
