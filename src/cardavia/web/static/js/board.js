@@ -597,11 +597,11 @@ export async function createBoard(app, data, hooks = {}) {
       for (const el of regions) {
         // A first drawing gives each region a task; one on show goes on while it can.
         if ((!shown || performance.now() - start > BUDGET) && !(await tick())) return false;
-        // Its cards are laid out from now on (cardavia.css), still hidden. A size tried
-        // is a layout of the region (at 4x CPU a phone's hand took 50 to 100 ms to fit
-        // in one task): the next is tried in a task of its own when it would take the
-        // task past `BUDGET` ms, as long as the last took; a fast machine tries them
-        // all in one, and settles as soon as before.
+        // Its cards are laid out from now on (cardavia.css; a first drawing's still
+        // hidden). A size tried is a layout of the region (at 4x CPU a phone's hand took
+        // 50 to 100 ms to fit in one task): the next is tried in a task of its own when
+        // it would take the task past `BUDGET` ms, as long as the last took; a fast
+        // machine tries them all in one, and settles as soon as before.
         if (!shown) el.setAttribute("data-fitting", "search");
         const away = async () => {
           el.setAttribute("data-fitting", "search");
