@@ -292,14 +292,15 @@ def gather(
 
 
 def settled(person: Person, key: int, timeout: float = 15000) -> bool:
-    """True once the page shows decision ``key`` with nothing left to play back; False
-    when it shows a later one instead (the table moved on meanwhile: under load a
-    decision's timer can run out before the page gets to it)."""
+    """True once the page shows decision ``key`` with nothing left to play back and
+    every region fitted (a region whose cards changed is hidden until then: board.js's
+    ``settle``); False when it shows a later one instead (the table moved on meanwhile:
+    under load a decision's timer can run out before the page gets to it)."""
     try:
         shown = person.page.wait_for_function(
             "(key) => { const app = document.getElementById('table-app');"
-            " return app.dataset.busy === 'false' && Number(app.dataset.step) >= key"
-            " && app.dataset.step; }",
+            " return app.dataset.busy === 'false' && !app.querySelector('[data-fitting]')"
+            " && Number(app.dataset.step) >= key && app.dataset.step; }",
             arg=key,
             timeout=timeout,
         )
