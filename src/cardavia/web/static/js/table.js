@@ -657,10 +657,7 @@ function show(next, { fresh, log: nextLog }) {
       await ui.redraw(shown);
       return;
     }
-    // The first drawing: its regions fitted afterwards, a task each (board.js).
-    ui.unsettled = true;
-    shown();
-    await settle();
+    await drawFirst();
     if (keyboardAtTable) focusFirstChoice();
   });
 }
@@ -670,6 +667,13 @@ function refused(message) {
   busy = false;
   if (deal) render();
   notice(message);
+}
+
+// The first drawing: its regions fitted afterwards, a task each (board.js).
+function drawFirst() {
+  ui.unsettled = true;
+  shown();
+  return settle();
 }
 
 function shown() {
@@ -731,9 +735,7 @@ async function playOpening() {
     else {
       // The playback's log lines were written in this task: the drawing gets its own.
       await new Promise((resolve) => setTimeout(resolve));
-      ui.unsettled = true;
-      shown();
-      await settle();
+      await drawFirst();
     }
     if (keyboardAtTable) focusFirstChoice();
   }
